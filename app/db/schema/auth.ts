@@ -1,0 +1,36 @@
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { createdAt } from "./columns";
+
+/** Server-side sessions; the cookie carries only the signed id, so sign-out and 401 revoke it. */
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id").notNull(),
+    companyId: text("company_id").notNull(),
+    /** Team id of the framing host (Teams/Slack tab), used by the demo-view permission. */
+    frameTeamId: text("frame_team_id"),
+    /** Super admins' USER/ADMIN view (002 §4), default USER. */
+    view: text("view", { enum: ["USER", "ADMIN"] }).notNull().default("USER"),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sessions_user").on(t.userId), index("sessions_expires").on(t.expiresAt)],
+);
+
+/**
+ * A verified sign-in waiting to be completed: the provider callback writes it and redirects to
+ * /{platform}/complete-authorization?authorization={id}, which consumes it once (002 §2.3, §7).
+ */
+export const authorizations = sqliteTable("authorizations", {
+  id: text("id").primaryKey(),
+  platform: text("platform", { enum: ["slack", "msteams"] }).notNull(),
+  subject: text("subject").notNull(),
+  email: text("email"),
+  name: text("name"),
+  /** Slack team id or Microsoft tenant id from the ID token. */
+  teamId: text("team_id"),
+  expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+  consumedAt: integer("consumed_at", { mode: "timestamp_ms" }),
+  createdAt: createdAt(),
+});

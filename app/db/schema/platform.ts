@@ -1,0 +1,80 @@
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { companyId, createdAt, id } from "./columns";
+
+export const auditEvents = sqliteTable(
+  "audit_events",
+  {
+    id: id(),
+    companyId: companyId(),
+    actorId: text("actor_id"),
+    action: text("action").notNull(),
+    entityType: text("entity_type").notNull(),
+    entityId: text("entity_id"),
+    data: text("data", { mode: "json" }).$type<Record<string, unknown>>(),
+    requestId: text("request_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("audit_events_company").on(t.companyId, t.createdAt), index("audit_events_entity").on(t.companyId, t.entityType, t.entityId)],
+);
+
+/**
+ * Every message the app sends is first a row here (written by notify()); delivery adapters
+ * (Slack, Teams, e-mail) move rows from pending to sent or failed. The demo inbox lists them.
+ */
+export const notificationOutbox = sqliteTable(
+  "notification_outbox",
+  {
+    id: id(),
+    companyId: companyId(),
+    recipientUserId: text("recipient_user_id").notNull(),
+    channel: text("channel", { enum: ["slack", "msteams", "email"] }).notNull(),
+    kind: text("kind").notNull(),
+    subject: text("subject").notNull(),
+    body: text("body").notNull(),
+    link: text("link"),
+    /** Idempotency: the same logical message (e.g. a redelivered job) is written once. */
+    dedupeKey: text("dedupe_key"),
+    status: text("status", { enum: ["pending", "sending", "sent", "failed"] }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    error: text("error"),
+    createdAt: createdAt(),
+    sentAt: integer("sent_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [
+    uniqueIndex("notification_outbox_dedupe").on(t.companyId, t.dedupeKey),
+    index("notification_outbox_status").on(t.status, t.createdAt),
+    index("notification_outbox_recipient").on(t.companyId, t.recipientUserId, t.createdAt),
+  ],
+);
+
+/** One row per (job, minute): a second cron fire in the same minute finds it taken and does nothing. */
+export const cronRuns = sqliteTable("cron_runs", {
+  key: text("key").primaryKey(),
+  job: text("job").notNull(),
+  startedAt: createdAt(),
+  finishedAt: integer("finished_at", { mode: "timestamp_ms" }),
+  result: text("result", { mode: "json" }).$type<Record<string, unknown>>(),
+});
+
+/** Queue messages already handled, by message id: a redelivery is acknowledged without redoing work. */
+export const processedMessages = sqliteTable("processed_messages", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  processedAt: createdAt(),
+});
+
+/** Files kept in R2 (uploads and generated reports), owned by a company. */
+export const files = sqliteTable(
+  "files",
+  {
+    id: id(),
+    companyId: companyId(),
+    ownerId: text("owner_id"),
+    key: text("key").notNull(),
+    name: text("name").notNull(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("files_company").on(t.companyId, t.createdAt)],
+);

@@ -1,0 +1,323 @@
+import type { Permission } from "./permissions/names";
+
+/**
+ * The full route table of 002 §2.1 (with DESIGN.md's route clarifications), in one place.
+ * It drives Remix's route config (app/routes.config.ts), breadcrumbs, the sidebar's gating and
+ * the route × role test. An area not built yet points at routes/placeholder.tsx; building it
+ * means pointing its entries at real modules, keeping path, title and permission.
+ */
+export type RouteLayout = "public" | "shell";
+
+export interface RouteEntry {
+  id: string;
+  path: string;
+  /** Breadcrumb and page title; `:param` is substituted with the route parameter. */
+  title: string;
+  /** null = public; "SignedIn" = any signed-in person. */
+  permission: Permission | "SignedIn" | null;
+  layout: RouteLayout;
+  /** Module under app/, default routes/placeholder.tsx. */
+  module?: string;
+  /** Product area, named in a placeholder page. */
+  area?: string;
+  /** The issue that will build this area (shown in the placeholder). */
+  buildsIn?: string;
+}
+
+const PLACEHOLDER = "routes/placeholder.tsx";
+
+function area(
+  name: string,
+  buildsIn: string,
+  permission: Permission,
+  entries: Array<[id: string, path: string, title: string, override?: Partial<RouteEntry>]>,
+): RouteEntry[] {
+  return entries.map(([id, path, title, override]) => ({
+    id,
+    path,
+    title,
+    permission,
+    layout: "shell" as const,
+    area: name,
+    buildsIn,
+    ...override,
+  }));
+}
+
+export const ROUTES: RouteEntry[] = [
+  // Public
+  { id: "home", path: "/", title: "Home", permission: null, layout: "public", module: "routes/home.tsx" },
+  { id: "sign-in", path: "/sign-in", title: "Sign in", permission: null, layout: "public", module: "routes/sign-in.tsx" },
+  {
+    id: "slack-complete-authorization",
+    path: "/slack/complete-authorization",
+    title: "Signing in",
+    permission: null,
+    layout: "public",
+    module: "routes/complete-authorization.tsx",
+  },
+  {
+    id: "msteams-complete-authorization",
+    path: "/msteams/complete-authorization",
+    title: "Signing in",
+    permission: null,
+    layout: "public",
+    module: "routes/complete-authorization.tsx",
+  },
+  {
+    id: "slack-select-workspace",
+    path: "/slack/select-slack-workspace",
+    title: "Select Primary Workspace",
+    permission: null,
+    layout: "public",
+    module: "routes/slack.select-slack-workspace.tsx",
+  },
+  { id: "auth-error", path: "/auth-error", title: "Sign-in failed", permission: null, layout: "public", module: "routes/auth-error.tsx" },
+  {
+    id: "not-authorized",
+    path: "/not-authorized",
+    title: "Not authorized",
+    permission: null,
+    layout: "public",
+    module: "routes/not-authorized.tsx",
+  },
+  { id: "not-found", path: "/404", title: "Page not found", permission: null, layout: "public", module: "routes/not-found.tsx" },
+
+  // Profile and team
+  ...area("Profile", "later feedback issues", "ViewMyProfile", [
+    ["my-profile", "/my-profile/:userId", "Profile", { module: "routes/profile-redirect.tsx" }],
+    ["my-profile-insights", "/my-profile/:userId/feedback-insights", "Feedback Insights", { module: "routes/profile.tsx" }],
+    ["my-profile-feedback", "/my-profile/:userId/feedback", "Feedback", { module: "routes/profile.tsx" }],
+    ["my-profile-goals", "/my-profile/:userId/goals", "Goals", { module: "routes/profile.tsx" }],
+    ["my-profile-objectives", "/my-profile/:userId/objectives", "Objectives", { module: "routes/profile.tsx" }],
+    ["my-profile-reviews", "/my-profile/:userId/reviews", "Reviews", { module: "routes/profile.tsx" }],
+  ]),
+  ...area("My Team", "issue 3", "ViewMyTeam", [
+    ["my-team", "/my-team", "My Team"],
+    ["my-team-relationship", "/my-team/:relationshipId", ":relationshipId"],
+    ["my-team-user", "/my-team/:relationshipId/users/:userId", "Member", { module: "routes/profile-redirect.tsx" }],
+    ["my-team-user-insights", "/my-team/:relationshipId/users/:userId/feedback-insights", "Feedback Insights", { module: "routes/profile.tsx" }],
+    ["my-team-user-feedback", "/my-team/:relationshipId/users/:userId/feedback", "Feedback", { module: "routes/profile.tsx" }],
+  ]),
+  ...area("My Groups", "issue 3", "ViewMyGroupsPage", [
+    ["my-groups", "/my-groups", "My Groups"],
+    ["my-groups-group", "/my-groups/:groupId", ":groupId"],
+    ["my-groups-user", "/my-groups/:groupId/users/:userId", "Member", { module: "routes/profile-redirect.tsx" }],
+    ["my-groups-user-insights", "/my-groups/:groupId/users/:userId/feedback-insights", "Feedback Insights", { module: "routes/profile.tsx" }],
+    ["my-groups-user-feedback", "/my-groups/:groupId/users/:userId/feedback", "Feedback", { module: "routes/profile.tsx" }],
+  ]),
+
+  // Reviews (000)
+  { id: "reviews", path: "/reviews", title: "Reviews", permission: "ViewReviews", layout: "shell", module: "routes/area-index.tsx" },
+  ...area("Review questionnaires", "issue 4", "ViewReviewBuilder", [
+    ["review-questionnaires", "/reviews/review-questionnaires", "Review Questionnaires"],
+    ["review-questionnaire-new", "/reviews/review-questionnaires/add-new-questionnaire", "Add New Questionnaire"],
+    ["review-questionnaire-new-predefined", "/reviews/review-questionnaires/add-new-questionnaire/:predefinedReviewTemplateId", "From Template"],
+    ["review-questionnaire", "/reviews/review-questionnaires/:reviewTemplateId", "Questionnaire"],
+  ]),
+  ...area("Manage reviews", "issue 5", "ViewManageReviews", [
+    ["manage-reviews", "/reviews/manage-reviews", "Manage Reviews"],
+    ["launch-review", "/reviews/manage-reviews/launch-review", "Launch Review"],
+    ["draft-review", "/reviews/manage-reviews/draft/:reviewId", "Draft Review"],
+    ["review-detail", "/reviews/manage-reviews/:activeReviewId", "Review"],
+  ]),
+  ...area("Review reports", "issue 8", "ViewReviewReports", [["review-reports", "/reviews/reports", "Reports"]]),
+  ...area("Review report table", "issue 8", "ViewReviewReportsTable", [["review-reports-table", "/reviews/reports-table", "Report Table"]]),
+  ...area("My Reviews", "issue 6", "ViewMyReviewsPage", [["my-reviews", "/reviews/my-reviews", "My Reviews"]]),
+  ...area("Review to-dos", "issue 6", "ViewTodosPage", [
+    ["todos", "/reviews/todos", "To Do's"],
+    ["todo", "/reviews/todos/:reviewId", "Review"],
+    ["todo-awaiting-nomination", "/reviews/todos/awaiting-nomination/:reviewId", "Awaiting Nomination"],
+    ["todo-manager-approve", "/reviews/todos/manager-approve-nomination/:reviewId/:revieweeId", "Approve Nomination"],
+    ["todo-reviewer-approve", "/reviews/todos/reviewer-approve-nomination/:reviewId", "Approve Nomination"],
+    ["todo-owner", "/reviews/todos/owner-todo/:reviewId/:revieweeId", "Owner To Do"],
+  ]),
+
+  // Objectives (001)
+  ...area("Objectives campaigns", "a later objectives issue", "ViewManageReviews", [
+    ["objective-campaigns", "/objective-campaigns", "Objective Campaigns"],
+    ["objective-campaign-launch", "/objective-campaigns/launch-review", "New Campaign"],
+    ["objective-campaign-draft", "/objective-campaigns/draft/:objectivesCampaignId", "Draft Campaign"],
+    ["objective-campaign-manage", "/objective-campaigns/manage/:objectivesCampaignId", "Campaign"],
+  ]),
+  ...area("Objectives", "a later objectives issue", "ViewTodosPage", [
+    ["objectives-okr", "/objective-campaign/okr", "OKRs"],
+    ["objectives-performance-contract", "/objective-campaign/performance-contract", "Performance Contract"],
+  ]),
+
+  // Surveys (001)
+  { id: "surveys", path: "/surveys", title: "Surveys", permission: "ViewSurveys", layout: "shell", module: "routes/area-index.tsx" },
+  ...area("Surveys", "issue 7", "ViewSurveys", [
+    ["survey-library", "/surveys/survey-library", "Survey Library"],
+    ["survey-new", "/surveys/survey-library/add-new-survey", "Add New Survey"],
+    ["survey-new-template", "/surveys/survey-library/add-new-survey/:surveyTemplateId", "From Template"],
+    ["survey-builder", "/surveys/survey-library/:surveyId", "Survey"],
+    ["survey-audience", "/surveys/survey-library/:surveyId/survey-audience", "Audience"],
+    ["survey-scheduler", "/surveys/survey-library/:surveyId/survey-audience/survey-scheduler", "Scheduler"],
+    ["manage-surveys", "/surveys/manage-surveys", "Manage Surveys"],
+    ["survey-detail", "/surveys/manage-surveys/:surveyId", "Survey"],
+    ["survey-reports", "/surveys/reports", "Reports"],
+    ["survey-insights", "/surveys/survey-insights", "Insights", { module: "routes/survey-insights-redirect.tsx" }],
+    ["survey-insights-department", "/surveys/survey-insights/department", "Department"],
+  ]),
+
+  // Organization (002 §2.8, DESIGN route clarifications)
+  { id: "organization", path: "/organization", title: "Organization", permission: "SignedIn", layout: "shell", module: "routes/area-index.tsx" },
+  ...area("Organization", "issue 3", "ViewOrganization", [["organization-settings", "/organization/settings", "Settings"]]),
+  ...area("Users", "issue 3", "ViewUsers", [
+    ["org-users", "/organization/settings/users", "Users"],
+    ["org-user", "/organization/settings/users/:userId", "User", { module: "routes/profile-redirect.tsx" }],
+    ["org-user-insights", "/organization/settings/users/:userId/feedback-insights", "Feedback Insights", { module: "routes/profile.tsx" }],
+    ["org-user-feedback", "/organization/settings/users/:userId/feedback", "Feedback", { module: "routes/profile.tsx" }],
+    [
+      "org-user-performance",
+      "/organization/settings/users/:userId/performance",
+      "Performance",
+      { module: "routes/profile.tsx", permission: "ViewPerformanceTab" },
+    ],
+  ]),
+  ...area("Roles", "issue 3", "ViewRoles", [["org-roles", "/organization/settings/roles", "Roles"]]),
+  ...area("Departments", "issue 3", "ViewDepartments", [["org-departments", "/organization/settings/departments", "Departments"]]),
+  ...area("Departments", "issue 3", "ViewDepartmentDetails", [
+    ["org-department", "/organization/settings/departments/:departmentId", ":departmentId"],
+    ["org-department-insights", "/organization/settings/departments/:departmentId/feedback-insights", "Feedback Insights"],
+  ]),
+  ...area("Competencies", "issue 3", "ViewCompetencies", [["org-competencies", "/organization/settings/competencies", "Competencies"]]),
+  ...area("Groups", "issue 3", "ViewGroups", [
+    ["org-groups", "/organization/settings/groups", "Groups"],
+    ["org-group", "/organization/settings/groups/:groupId", ":groupId"],
+    ["org-group-insights", "/organization/settings/groups/:groupId/feedback-insights", "Feedback Insights"],
+  ]),
+  ...area("Custom relationships", "issue 3", "ViewRelationships", [
+    ["org-relationships", "/organization/settings/relationships", "Relationships"],
+  ]),
+  ...area("Admins", "issue 3", "ViewAdmins", [
+    ["org-admins", "/organization/admins", "Admins"],
+    ["org-admins-list", "/organization/admins/admins-list", "Admins List"],
+  ]),
+  ...area("Super admins", "issue 3", "ViewSuperAdmins", [
+    ["org-super-admins-list", "/organization/admins/super-admins-list", "Super Admins List"],
+  ]),
+
+  // Analytics
+  { id: "analytics", path: "/analytics", title: "Analytics", permission: "ViewAnalytics", layout: "shell", module: "routes/area-index.tsx" },
+  ...area("Survey analytics", "a later analytics issue", "ViewAnalytics", [
+    ["survey-analytics", "/analytics/survey-analytics", "Survey Analytics"],
+    ["survey-analytics-timeline", "/analytics/survey-analytics/timeline", "Timeline"],
+    ["survey-analytics-overview", "/analytics/survey-analytics/overview", "Overview", { permission: "ViewSurveyAnalyticsOverview" }],
+    ["survey-analytics-sentiments", "/analytics/survey-analytics/sentiments", "Sentiments"],
+    [
+      "survey-analytics-question-timeline",
+      "/analytics/survey-analytics/question-timeline",
+      "Question Timeline",
+      { permission: "ViewSurveyAnalyticsQuestionTimeline" },
+    ],
+  ]),
+  ...area("Feedback analytics", "a later analytics issue", "ViewAnalytics", [
+    ["feedback-analytics", "/analytics/feedback-analytics", "Feedback Analytics"],
+    ["feedback-analytics-overview", "/analytics/feedback-analytics/overview", "Overview"],
+    ["feedback-analytics-leader-board", "/analytics/feedback-analytics/leader-board", "Leader Board"],
+  ]),
+  ...area("Review analytics", "a later analytics issue", "ViewReviewAnalytics", [
+    ["review-analytics", "/analytics/review-analytics", "Review Analytics"],
+    ["review-analytics-overview", "/analytics/review-analytics/overview", "Overview"],
+    ["review-analytics-organization", "/analytics/review-analytics/organization", "Organization"],
+  ]),
+  ...area("Analytics reports", "a later analytics issue", "ViewAnalytics", [["analytics-reports", "/analytics/reports", "Reports"]]),
+  ...area("Data Studio", "a later analytics issue", "ViewAnalytics", [["data-studio", "/analytics/my-queries", "Data Studio"]]),
+
+  // Workflows (feedback loops)
+  { id: "workflows", path: "/workflows", title: "Workflows", permission: "ViewFeedbackLoops", layout: "shell", module: "routes/area-index.tsx" },
+  ...area("Feedback loops", "a later feedback-loop issue", "ViewFeedbackLoops", [
+    ["workflow-library", "/workflows/library", "Library"],
+    ["workflow-template-types", "/workflows/library/template-types", "Template Types"],
+    ["workflow-template-type", "/workflows/library/template-types/:templateType", ":templateType"],
+    ["workflow-template", "/workflows/library/template-types/:templateType/:templateId", "Template"],
+    ["workflow-library-loop", "/workflows/library/:templateType/:feedbackLibraryLoopId", "Feedback Loop"],
+    ["workflow-library-loop-config", "/workflows/library/:templateType/:feedbackLibraryLoopId/config", "Configure"],
+    ["manage-feedback-loops", "/workflows/manage-feedback-loops", "Manage Feedback Loops"],
+    ["manage-feedback-loop", "/workflows/manage-feedback-loops/:feedbackLoopId", "Feedback Loop"],
+  ]),
+
+  // Other
+  ...area("Integrations", "issue 3", "ViewIntegrationsListPage", [["integrations", "/integrations", "Integrations"]]),
+  ...area("1-on-1s", "a later 1-on-1 issue", "ViewAiFeedback", [
+    ["one-on-ones", "/one-on-ones", "1-on-1s"],
+    ["one-on-one", "/one-on-ones/:oneOnOneId", "1-on-1"],
+    ["one-on-one-prepare-feedback", "/one-on-ones/:oneOnOneId/prepare-feedback/:prepareAiFeedbackId", "Prepare Feedback"],
+  ]),
+];
+
+/** Routes outside the specification's table: framework, demo and resource routes. */
+export const SUPPORT_ROUTES: Array<{ id: string; path: string; module: string; layout: RouteLayout | "none" }> = [
+  { id: "sign-out", path: "/sign-out", module: "routes/sign-out.tsx", layout: "none" },
+  { id: "auth-start", path: "/auth/:platform/start", module: "routes/auth.start.tsx", layout: "none" },
+  { id: "auth-callback", path: "/auth/:platform/callback", module: "routes/auth.callback.tsx", layout: "none" },
+  { id: "tab", path: "/tab", module: "routes/tab.tsx", layout: "none" },
+  { id: "dev-sign-in", path: "/dev/sign-in", module: "routes/dev.sign-in.tsx", layout: "none" },
+  { id: "dev-inbox", path: "/dev/inbox", module: "routes/dev.inbox.tsx", layout: "none" },
+  { id: "company-settings", path: "/settings", module: "routes/settings.tsx", layout: "none" },
+  { id: "view-switch", path: "/view", module: "routes/view.tsx", layout: "none" },
+  { id: "healthz", path: "/healthz", module: "routes/healthz.tsx", layout: "none" },
+  { id: "splat", path: "*", module: "routes/not-found.tsx", layout: "none" },
+];
+
+function compile(path: string) {
+  const names: string[] = [];
+  const source = path
+    .split("/")
+    .map((segment) => {
+      if (segment.startsWith(":")) {
+        names.push(segment.slice(1));
+        return "([^/]+)";
+      }
+      return segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    })
+    .join("/");
+  return { regex: new RegExp(`^${source}/?$`), names };
+}
+
+const compiled = ROUTES.map((entry) => ({ entry, ...compile(entry.path) }));
+
+/** The table entry for a concrete pathname, preferring static segments (as Remix ranks them). */
+export function matchRoute(pathname: string): { entry: RouteEntry; params: Record<string, string> } | null {
+  let best: { entry: RouteEntry; params: Record<string, string>; score: number } | null = null;
+  for (const { entry, regex, names } of compiled) {
+    const m = regex.exec(pathname);
+    if (!m) continue;
+    const params = Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(m[i + 1])]));
+    const score = entry.path.split("/").filter((s) => s && !s.startsWith(":")).length;
+    if (!best || score > best.score) best = { entry, params, score };
+  }
+  return best && { entry: best.entry, params: best.params };
+}
+
+export function routeById(id: string): RouteEntry {
+  const entry = ROUTES.find((r) => r.id === id);
+  if (!entry) throw new Error(`Unknown route id ${id}`);
+  return entry;
+}
+
+/** Fill a path pattern with parameters: pathFor("/my-profile/:userId", { userId }) */
+export function pathFor(pattern: string, params: Record<string, string | number>) {
+  return pattern.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params[name] ?? `:${name}`)));
+}
+
+export interface Crumb {
+  title: string;
+  href: string;
+}
+
+/** Breadcrumbs: each prefix of the path that is itself a table route, titled with params filled in. */
+export function breadcrumbsFor(pathname: string, labels: Record<string, string> = {}): Crumb[] {
+  const segments = pathname.split("/").filter(Boolean);
+  const crumbs: Crumb[] = [];
+  for (let i = 1; i <= segments.length; i++) {
+    const href = "/" + segments.slice(0, i).join("/");
+    const match = matchRoute(href);
+    if (!match || match.entry.layout !== "shell") continue;
+    const title = match.entry.title.replace(/:(\w+)/g, (_, name: string) => labels[name] ?? match.params[name] ?? name);
+    crumbs.push({ title, href });
+  }
+  return crumbs;
+}

@@ -1,0 +1,149 @@
+import { createCookie, redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { and, eq, gt, sql } from "drizzle-orm";
+import { companies, sessions, userManagers, users } from "~/db/schema";
+import type { Permission } from "~/lib/permissions/names";
+import { permissionsFor, type Platform } from "~/lib/permissions/registry";
+
+const SESSION_TTL_MS = 1000 * 60 * 60 * 24 * 14;
+
+/**
+ * The session cookie holds only a signed session id. Over https (always the case when framed
+ * inside Teams or Slack) it is SameSite=None; Secure; Partitioned so the framed tab keeps it;
+ * over plain http (local development) it is SameSite=Lax.
+ */
+export function sessionCookie(request: Request, context: AppLoadContext) {
+  const secure = new URL(request.url).protocol === "https:";
+  return createCookie("__session", {
+    httpOnly: true,
+    path: "/",
+    secrets: [context.config.sessionSecret],
+    sameSite: secure ? "none" : "lax",
+    secure,
+    partitioned: secure,
+    maxAge: SESSION_TTL_MS / 1000,
+  });
+}
+
+export async function createSession(
+  request: Request,
+  context: AppLoadContext,
+  input: { userId: string; companyId: string; frameTeamId?: string | null },
+): Promise<string> {
+  const id = crypto.randomUUID() + crypto.randomUUID().replaceAll("-", "");
+  await context.db.insert(sessions).values({
+    id,
+    userId: input.userId,
+    companyId: input.companyId,
+    frameTeamId: input.frameTeamId ?? null,
+    expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+  });
+  return sessionCookie(request, context).serialize(id);
+}
+
+export async function readSessionId(request: Request, context: AppLoadContext): Promise<string | null> {
+  const value = await sessionCookie(request, context).parse(request.headers.get("Cookie"));
+  return typeof value === "string" ? value : null;
+}
+
+/** Deletes the session row and returns the Set-Cookie header that clears the cookie. */
+export async function destroySession(request: Request, context: AppLoadContext): Promise<string> {
+  const id = await readSessionId(request, context);
+  if (id) await context.db.delete(sessions).where(eq(sessions.id, id));
+  return sessionCookie(request, context).serialize("", { maxAge: 0, expires: new Date(0) });
+}
+
+export interface Viewer {
+  sessionId: string;
+  view: "USER" | "ADMIN";
+  user: {
+    id: string;
+    name: string;
+    email: string;
+    title: string | null;
+    imageUrl: string | null;
+    isSuperAdmin: boolean;
+    isTeamAdmin: boolean;
+  };
+  company: {
+    id: string;
+    name: string;
+    platform: Platform;
+    analyticsColorScale: "default" | "reverse";
+    aiEnabled: boolean;
+    reviewAnalytics: boolean;
+    customRelationships: boolean;
+    userAdminView: boolean;
+  };
+  isManager: boolean;
+  permissions: Permission[];
+}
+
+/** The signed-in person with their company and computed permissions, or null. One D1 query. */
+export async function getViewer(request: Request, context: AppLoadContext): Promise<Viewer | null> {
+  const sessionId = await readSessionId(request, context);
+  if (!sessionId) return null;
+  const [row] = await context.db
+    .select({
+      session: { id: sessions.id, view: sessions.view, frameTeamId: sessions.frameTeamId },
+      user: {
+        id: users.id,
+        name: users.name,
+        email: users.email,
+        title: users.title,
+        imageUrl: users.imageUrl,
+        isSuperAdmin: users.isSuperAdmin,
+        isTeamAdmin: users.isTeamAdmin,
+        isDeleted: users.isDeleted,
+      },
+      company: {
+        id: companies.id,
+        name: companies.name,
+        platform: companies.platform,
+        analyticsColorScale: companies.analyticsColorScale,
+        aiEnabled: companies.aiEnabled,
+        reviewAnalytics: companies.reviewAnalytics,
+        customRelationships: companies.customRelationships,
+        userAdminView: companies.userAdminView,
+      },
+      isManager: sql<number>`exists (select 1 from ${userManagers} where ${userManagers.managerId} = ${users.id} and ${userManagers.companyId} = ${users.companyId})`,
+    })
+    .from(sessions)
+    .innerJoin(users, and(eq(users.id, sessions.userId), eq(users.companyId, sessions.companyId)))
+    .innerJoin(companies, eq(companies.id, sessions.companyId))
+    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, new Date())))
+    .limit(1);
+  if (!row || row.user.isDeleted) return null;
+  const isManager = Boolean(row.isManager);
+  const { isDeleted: _deleted, ...user } = row.user;
+  const permissions = permissionsFor({
+    platform: row.company.platform,
+    isSuperAdmin: user.isSuperAdmin,
+    isTeamAdmin: user.isTeamAdmin,
+    isManager,
+    settings: row.company,
+    inDemoTeam: Boolean(row.session.frameTeamId && context.config.demoTeamIds.includes(row.session.frameTeamId)),
+  });
+  return { sessionId: row.session.id, view: row.session.view, user, company: row.company, isManager, permissions };
+}
+
+/** Not signed in (or the session is gone): to sign-in, clearing any stale cookie. */
+export async function requireViewer(request: Request, context: AppLoadContext): Promise<Viewer> {
+  const viewer = await getViewer(request, context);
+  if (viewer) return viewer;
+  const headers = new Headers();
+  if (request.headers.get("Cookie")?.includes("__session=")) {
+    headers.append("Set-Cookie", await destroySession(request, context));
+  }
+  throw redirect("/sign-in", { headers });
+}
+
+/** Signed in and holding the permission; a missing permission redirects home (002 §2.1, §6). */
+export async function requirePermission(
+  request: Request,
+  context: AppLoadContext,
+  permission: Permission | "SignedIn",
+): Promise<Viewer> {
+  const viewer = await requireViewer(request, context);
+  if (permission !== "SignedIn" && !viewer.permissions.includes(permission)) throw redirect("/");
+  return viewer;
+}

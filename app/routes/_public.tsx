@@ -1,0 +1,4 @@
+import { Outlet } from "@remix-run/react";
+export default function Layout() {
+  return <Outlet />;
+}
