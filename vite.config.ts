@@ -14,6 +14,8 @@ export default defineConfig({
   plugins: [
     tailwindcss(),
     remix({
+      // REMIX_BUILD_DIR lets parallel builds (e.g. worker tests of several branches) not collide.
+      buildDirectory: process.env.REMIX_BUILD_DIR ?? "build",
       ignoredRouteFiles: ["**/*"],
       routes: defineAppRoutes,
       future: {

@@ -1,0 +1,41 @@
+import { createCookie } from "@remix-run/cloudflare";
+import { SELF } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+
+export const ORIGIN = "http://127.0.0.1:8787";
+
+/** Fetch the app as a browser on our own origin would (Host, and Origin on mutations). */
+export function appFetch(path: string, init: RequestInit & { cookie?: string } = {}) {
+  const headers = new Headers(init.headers);
+  headers.set("Host", new URL(ORIGIN).host);
+  const method = (init.method ?? "GET").toUpperCase();
+  if (method !== "GET" && method !== "HEAD" && !headers.has("Origin")) headers.set("Origin", ORIGIN);
+  if (init.cookie) headers.set("Cookie", init.cookie);
+  return SELF.fetch(new URL(path, ORIGIN), { redirect: "manual", ...init, headers });
+}
+
+/** POST a form as a browser with JavaScript off would. */
+export function postForm(path: string, fields: Record<string, string>, cookie?: string) {
+  return appFetch(path, { method: "POST", body: new URLSearchParams(fields), cookie });
+}
+
+/** A signed session cookie for a seeded person, written the way the app writes sessions. */
+export async function sessionFor(email: string, options: { frameTeamId?: string } = {}): Promise<string> {
+  const user = await env.DB.prepare("SELECT id, company_id FROM users WHERE email = ? AND is_deleted = 0")
+    .bind(email)
+    .first<{ id: string; company_id: string }>();
+  if (!user) throw new Error(`No seeded person ${email}`);
+  const id = `test-${crypto.randomUUID()}`;
+  await env.DB.prepare("INSERT INTO sessions (id, user_id, company_id, frame_team_id, view, expires_at) VALUES (?, ?, ?, ?, 'USER', ?)")
+    .bind(id, user.id, user.company_id, options.frameTeamId ?? null, Date.now() + 3600_000)
+    .run();
+  const cookie = createCookie("__session", { secrets: [env.SESSION_SECRET] });
+  const header = await cookie.serialize(id);
+  return header.split(";")[0];
+}
+
+/** The cookie pair ("name=value") from a Set-Cookie answer, for the next request. */
+export function cookieFrom(response: Response): string {
+  const header = response.headers.get("Set-Cookie") ?? "";
+  return header.split(";")[0];
+}
