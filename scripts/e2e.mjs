@@ -1,0 +1,77 @@
+// Browser tests: serves the built app (build/) under `wrangler dev` on its own port with a fresh
+// local D1 (migrations + demo seed), a fake OpenID provider on 127.0.0.1, then runs Playwright
+// against it with Debian's Chromium. Everything stays on this machine.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, rmSync } from "node:fs";
+import { findChromium } from "./chromium.mjs";
+
+const PORT = Number(process.env.E2E_PORT ?? 8788);
+const BASE_URL = `http://127.0.0.1:${PORT}`;
+const STATE = ".wrangler/e2e";
+
+const chromium = findChromium();
+if (!existsSync("build/server/index.js")) {
+  console.error("No build found: run `npm run build` first (npm test does).");
+  process.exit(1);
+}
+
+function run(cmd, args, options = {}) {
+  const result = spawnSync(cmd, args, { stdio: "inherit", ...options });
+  if (result.status !== 0) throw new Error(`${cmd} ${args.join(" ")} failed (${result.status})`);
+}
+
+rmSync(STATE, { recursive: true, force: true });
+run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", STATE], { env: { ...process.env, CI: "true" } });
+run("node", ["scripts/seed.mjs", "--persist-to", STATE]);
+
+const { startFakeOidc } = await import("../tests/support/fake-oidc.ts");
+const oidc = await startFakeOidc({ port: 0 });
+
+const vars = {
+  DEV_SIGN_IN: "true",
+  APP_URL: BASE_URL,
+  SIGN_IN_RATE_LIMIT: "1000/60",
+  ...oidc.providerVars?.(),
+};
+const varArgs = Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
+const server = spawn(
+  "wrangler",
+  ["dev", "--ip", "127.0.0.1", "--port", String(PORT), "--persist-to", STATE, "--inspector-port", "0", "--show-interactive-dev-session=false", ...varArgs],
+  { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" } },
+);
+let serverLog = "";
+server.stdout.on("data", (d) => (serverLog += d));
+server.stderr.on("data", (d) => (serverLog += d));
+
+async function stop() {
+  if (server.exitCode === null) server.kill("SIGTERM");
+  await oidc.close();
+}
+process.on("SIGINT", () => stop().then(() => process.exit(130)));
+
+let exitCode = 1;
+try {
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`wrangler dev exited early:\n${serverLog}`);
+    try {
+      const response = await fetch(`${BASE_URL}/healthz`);
+      if (response.ok) break;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline) throw new Error(`wrangler dev did not answer within 90 s:\n${serverLog}`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  const result = spawnSync("playwright", ["test", ...process.argv.slice(2)], {
+    stdio: "inherit",
+    env: { ...process.env, E2E_BASE_URL: BASE_URL, CHROMIUM_PATH: chromium, FAKE_OIDC_URL: oidc.url },
+  });
+  exitCode = result.status ?? 1;
+  if (exitCode !== 0 && process.env.CI) console.log(serverLog.split("\n").slice(-60).join("\n"));
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+} finally {
+  await stop();
+}
+process.exit(exitCode);
