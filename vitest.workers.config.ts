@@ -2,12 +2,15 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-worker
 import path from "node:path";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { defineConfig } from "vitest/config";
+import { fakeOidcBindings } from "./tests/support/fake-oidc";
 
 /**
  * Worker tests run inside workerd with the real bindings of wrangler.toml (D1, R2, queue, DO).
  * Every test file gets a fresh database: migrations applied and the demo companies seeded in
  * tests/workers/setup.ts. The Worker entry imports the Remix server build: run `npm run build` first
  * (npm test does).
+ * Sign-in talks to a fake OpenID provider on 127.0.0.1 (tests/support/fake-oidc.ts), started
+ * once by the global setup; its URL reaches the Worker's OIDC bindings through provide/inject.
  */
 export default defineConfig(async () => {
   const migrations = await readD1Migrations("./migrations");
@@ -18,20 +21,27 @@ export default defineConfig(async () => {
     },
     plugins: [
       tsconfigPaths(),
-      cloudflareTest({
-        wrangler: { configPath: "./wrangler.toml" },
-        miniflare: {
-          bindings: {
-            TEST_MIGRATIONS: migrations,
-            DEV_SIGN_IN: "true",
-            SESSION_SECRET: "worker-tests-session-secret-0123456789",
+      cloudflareTest(({ inject }) => {
+        const fakeOidcUrl = inject("fakeOidcUrl");
+        return {
+          wrangler: { configPath: "./wrangler.toml" },
+          miniflare: {
+            bindings: {
+              TEST_MIGRATIONS: migrations,
+              DEV_SIGN_IN: "true",
+              SESSION_SECRET: "worker-tests-session-secret-0123456789",
+              ...fakeOidcBindings(fakeOidcUrl),
+              FAKE_OIDC_URL: fakeOidcUrl,
+              SIGN_IN_RATE_LIMIT: "30/60",
+            },
           },
-        },
+        };
       }),
     ],
     test: {
       include: ["tests/workers/**/*.test.ts"],
       setupFiles: ["./tests/workers/setup.ts"],
+      globalSetup: ["./tests/support/fake-oidc.global-setup.ts"],
       testTimeout: 20_000,
       deps: {
         optimizer: {

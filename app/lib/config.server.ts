@@ -9,14 +9,12 @@ const bool = z
   .default("false")
   .transform((v) => v === "true");
 
-const oidc = (prefix: "SLACK" | "MSTEAMS") => ({
-  [`${prefix}_OIDC_ISSUER`]: z.string().default(""),
-  [`${prefix}_OIDC_AUTHORIZE_URL`]: z.string().default(""),
-  [`${prefix}_OIDC_TOKEN_URL`]: z.string().default(""),
-  [`${prefix}_OIDC_JWKS_URL`]: z.string().default(""),
-  [`${prefix}_CLIENT_ID`]: z.string().default(""),
-  [`${prefix}_CLIENT_SECRET`]: z.string().default(""),
-});
+const OIDC_SETTINGS = ["OIDC_ISSUER", "OIDC_AUTHORIZE_URL", "OIDC_TOKEN_URL", "OIDC_JWKS_URL", "CLIENT_ID", "CLIENT_SECRET"] as const;
+// Typed key by key (a computed key would widen to an index signature and lose the names).
+const oidc = <P extends "SLACK" | "MSTEAMS">(prefix: P) =>
+  Object.fromEntries(OIDC_SETTINGS.map((name) => [`${prefix}_${name}`, z.string().default("")])) as {
+    [K in `${P}_${(typeof OIDC_SETTINGS)[number]}`]: z.ZodDefault<z.ZodString>;
+  };
 
 const ConfigSchema = z
   .object({
@@ -26,8 +24,18 @@ const ConfigSchema = z
     DEMO_TEAM_IDS: csv,
     NOTIFY_ADAPTER: z.enum(["outbox", "chat"]).default("outbox"),
     FRAME_ANCESTORS: z.string().default(""),
+    /** Sign-in attempts per client IP, "limit/windowSeconds" (app/modules/auth/rate-limit.server.ts). */
+    SIGN_IN_RATE_LIMIT: z.string().regex(/^\d+\/\d+$/, 'SIGN_IN_RATE_LIMIT must look like "30/60" (attempts/seconds)').default("30/60"),
+    /** Where the not-authorized screen's "Contact Us" link writes to. */
+    SUPPORT_EMAIL: z.string().default("support@pulseboard.example"),
     ...oidc("SLACK"),
     ...oidc("MSTEAMS"),
+    // Chat delivery (NOTIFY_ADAPTER=chat); the tokens are secrets.
+    SLACK_API_BASE_URL: z.string().default("https://slack.com/api"),
+    SLACK_BOT_TOKEN: z.string().default(""),
+    MSTEAMS_BOT_BASE_URL: z.string().default("https://smba.trafficmanager.net/teams"),
+    MSTEAMS_BOT_APP_ID: z.string().default(""),
+    MSTEAMS_BOT_TOKEN: z.string().default(""),
   })
   .transform((env) => {
     const secret = env.SESSION_SECRET || (env.DEV_SIGN_IN ? "development-only-session-secret-not-for-production" : "");
@@ -49,12 +57,21 @@ const ConfigSchema = z
       demoTeamIds: env.DEMO_TEAM_IDS,
       notifyAdapter: env.NOTIFY_ADAPTER,
       frameAncestors: env.FRAME_ANCESTORS.split(/\s+/).filter(Boolean),
+      signInRateLimit: (([limit, windowSeconds]) => ({ limit: Math.max(1, limit), windowSeconds: Math.max(1, windowSeconds) }))(
+        env.SIGN_IN_RATE_LIMIT.split("/").map(Number),
+      ),
+      supportEmail: env.SUPPORT_EMAIL,
       oidc: { slack: provider("SLACK"), msteams: provider("MSTEAMS") },
+      chat: {
+        slack: { apiBaseUrl: env.SLACK_API_BASE_URL, botToken: env.SLACK_BOT_TOKEN },
+        msteams: { botBaseUrl: env.MSTEAMS_BOT_BASE_URL, botAppId: env.MSTEAMS_BOT_APP_ID, botToken: env.MSTEAMS_BOT_TOKEN },
+      },
     };
   });
 
 export type Config = z.output<typeof ConfigSchema>;
 export type OidcProviderConfig = Config["oidc"]["slack"];
+export type ChatDeliveryConfig = Config["chat"];
 
 /** Configuration validated once per isolate and env object (bindings only reach code through the load context). */
 const cache = new WeakMap<object, Config>();

@@ -12,7 +12,8 @@ export function applySecurityHeaders(headers: Headers, config: Config) {
       "img-src 'self' data: https:",
       "font-src 'self' data:",
       "connect-src 'self'",
-      "form-action 'self' https:",
+      // The sign-in form's redirect to the identity provider counts as form navigation.
+      ["form-action 'self' https:", ...signInOrigins(config)].join(" "),
       "base-uri 'self'",
       "object-src 'none'",
       `frame-ancestors ${ancestors}`,
@@ -22,6 +23,16 @@ export function applySecurityHeaders(headers: Headers, config: Config) {
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
   headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
+}
+
+function signInOrigins(config: Config): string[] {
+  return Object.values(config.oidc).flatMap((provider) => {
+    try {
+      return [new URL(provider.authorizeUrl).origin];
+    } catch {
+      return [];
+    }
+  });
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);

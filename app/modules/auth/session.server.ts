@@ -24,20 +24,24 @@ export function sessionCookie(request: Request, context: AppLoadContext) {
   });
 }
 
+function newSessionRow(input: { userId: string; companyId: string; frameTeamId?: string | null }) {
+  return {
+    id: crypto.randomUUID() + crypto.randomUUID().replaceAll("-", ""),
+    userId: input.userId,
+    companyId: input.companyId,
+    frameTeamId: input.frameTeamId ?? null,
+    expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+  };
+}
+
 export async function createSession(
   request: Request,
   context: AppLoadContext,
   input: { userId: string; companyId: string; frameTeamId?: string | null },
 ): Promise<string> {
-  const id = crypto.randomUUID() + crypto.randomUUID().replaceAll("-", "");
-  await context.db.insert(sessions).values({
-    id,
-    userId: input.userId,
-    companyId: input.companyId,
-    frameTeamId: input.frameTeamId ?? null,
-    expiresAt: new Date(Date.now() + SESSION_TTL_MS),
-  });
-  return sessionCookie(request, context).serialize(id);
+  const row = newSessionRow(input);
+  await context.db.insert(sessions).values(row);
+  return sessionCookie(request, context).serialize(row.id);
 }
 
 export async function readSessionId(request: Request, context: AppLoadContext): Promise<string | null> {
@@ -146,4 +150,42 @@ export async function requirePermission(
   const viewer = await requireViewer(request, context);
   if (permission !== "SignedIn" && !viewer.permissions.includes(permission)) throw redirect("/");
   return viewer;
+}
+
+/** Where a signed-in person lands: their own profile (002 §2.1, DESIGN "Route clarifications"). */
+export function profilePath(userId: string) {
+  return `/my-profile/${encodeURIComponent(userId)}`;
+}
+
+/** Public sign-in pages send a signed-in person to their profile (002 §2.1). */
+export async function redirectIfSignedIn(request: Request, context: AppLoadContext): Promise<void> {
+  const viewer = await getViewer(request, context);
+  if (viewer) throw redirect(profilePath(viewer.user.id));
+}
+
+/**
+ * A new session for a person whose sign-in is complete; a session cookie already present is
+ * revoked first so signing in again never leaves an orphaned session row. Returns Set-Cookie.
+ */
+export async function replaceSession(
+  request: Request,
+  context: AppLoadContext,
+  person: { userId: string; companyId: string; frameTeamId?: string | null },
+): Promise<string> {
+  const previous = await readSessionId(request, context);
+  if (!previous) return createSession(request, context, person);
+  const row = newSessionRow(person);
+  await context.db.batch([context.db.delete(sessions).where(eq(sessions.id, previous)), context.db.insert(sessions).values(row)]);
+  return sessionCookie(request, context).serialize(row.id);
+}
+
+/** Signs the person in and redirects to their profile (or `redirectTo`). */
+export async function signInAndRedirect(
+  request: Request,
+  context: AppLoadContext,
+  person: { userId: string; companyId: string; frameTeamId?: string | null },
+  redirectTo = profilePath(person.userId),
+): Promise<Response> {
+  const cookie = await replaceSession(request, context, person);
+  return redirect(redirectTo, { headers: { "Set-Cookie": cookie } });
 }

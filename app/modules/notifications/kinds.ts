@@ -1,0 +1,40 @@
+/**
+ * Notification kinds: the six of 002 §9 plus "report" (a generated report is ready or failed)
+ * and "system" (the app telling someone that background work failed). Client-safe: no server
+ * imports, so the inbox and the failure messages can name a kind anywhere.
+ */
+export const NOTIFICATION_KINDS = [
+  "performance-review",
+  "reminder",
+  "survey",
+  "survey-reminder",
+  "feedback-loop",
+  "feedback-loop-reminder",
+  "report",
+  "system",
+] as const;
+
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** How a kind reads inside a sentence ("… did not receive your survey reminder."), as 002 §9 words it. */
+export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
+  "performance-review": "performance review",
+  reminder: "reminder",
+  survey: "survey",
+  "survey-reminder": "survey reminder",
+  "feedback-loop": "feedback loop",
+  "feedback-loop-reminder": "feedback loop reminder",
+  report: "report",
+  system: "notification",
+};
+
+export function isNotificationKind(value: string): value is NotificationKind {
+  return (NOTIFICATION_KINDS as readonly string[]).includes(value);
+}
+
+/** The spec's "Reminder send-as" values (002 §9): a chat message from the app, or an e-mail. */
+export const SEND_AS = ["appMessage", "email"] as const;
+export type SendAs = (typeof SEND_AS)[number];
+
+export const NOTIFICATION_CHANNELS = ["slack", "msteams", "email"] as const;
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
