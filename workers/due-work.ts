@@ -1,7 +1,7 @@
 import { lt } from "drizzle-orm";
 import type { Db } from "../app/db/client.server";
 import { authorizations, cronRuns, processedMessages, sessions } from "../app/db/schema";
-import { claimPendingOutbox, releaseClaimedOutbox } from "../app/modules/notifications/deliver.server";
+import { claimPendingOutbox, releaseClaimedOutbox, releaseStaleOutboxClaims } from "../app/modules/notifications/deliver.server";
 import type { JobMessage } from "./queues";
 
 export interface DueWorkContext {
@@ -24,7 +24,8 @@ const OUTBOX_MAX_ROUNDS = 10;
 /** Pending outbox rows → one notification.deliver queue message each. */
 export const deliverOutbox: DueWorkJob = {
   name: "deliver-outbox",
-  async run({ env, db }) {
+  async run({ env, db, now }) {
+    const released = await releaseStaleOutboxClaims(db, now);
     let claimed = 0;
     let enqueued = 0;
     for (let round = 0; round < OUTBOX_MAX_ROUNDS; round++) {
@@ -41,7 +42,7 @@ export const deliverOutbox: DueWorkJob = {
       enqueued += refs.length;
       if (refs.length < OUTBOX_CLAIM_SIZE) break;
     }
-    return { claimed, enqueued };
+    return { released, claimed, enqueued };
   },
 };
 

@@ -33,8 +33,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     throw redirect("/not-authorized");
   }
 
+  let workspaceId: string | null = null;
   if (platform === "slack") {
     const memberOf = await workspacesOf(context, person);
+    workspaceId = memberOf.length === 1 ? memberOf[0].id : null;
     if (memberOf.length > 1) {
       // The authorization stays unconsumed until the workspace is chosen, so exactly one
       // session can come out of it on either path.
@@ -49,7 +51,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
 
   if (!(await consumeAuthorization(context, authorization.id))) throw redirect("/auth-error");
-  return signInAndRedirect(request, context, person);
+  return signInAndRedirect(request, context, { ...person, workspaceId });
 }
 
 /** Only seen if a redirect above is not followed. */

@@ -71,7 +71,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
   }
   if (!(await consumeAuthorization(context, authorization))) throw redirect("/auth-error");
-  throw await signInAndRedirect(request, context, person);
+  throw await signInAndRedirect(request, context, { ...person, workspaceId });
 }
 
 export default function SelectSlackWorkspace() {

@@ -98,9 +98,9 @@ export async function sessionIdOf(cookiePair: string): Promise<string | null> {
 export async function sessionRow(cookiePair: string) {
   const id = await sessionIdOf(cookiePair);
   if (!id) return null;
-  return env.DB.prepare("SELECT id, user_id, company_id, frame_team_id FROM sessions WHERE id = ?")
+  return env.DB.prepare("SELECT id, user_id, company_id, frame_team_id, workspace_id FROM sessions WHERE id = ?")
     .bind(id)
-    .first<{ id: string; user_id: string; company_id: string; frame_team_id: string | null }>();
+    .first<{ id: string; user_id: string; company_id: string; frame_team_id: string | null; workspace_id: string | null }>();
 }
 
 export async function countSessions(userId: string) {

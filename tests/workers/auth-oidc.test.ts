@@ -55,7 +55,7 @@ describe("Sign in with Slack", () => {
     expect(setCookie).toMatch(/^__session=/);
     expect(setCookie).toMatch(/HttpOnly/i);
     const row = await sessionRow(cookieFrom(response));
-    expect(row).toMatchObject({ user_id: userId("acme", "sam"), company_id: DEMO.acme.id, frame_team_id: null });
+    expect(row).toMatchObject({ user_id: userId("acme", "sam"), company_id: DEMO.acme.id, frame_team_id: null, workspace_id: "w-acme-hq" });
 
     // The new session is a working one.
     const profile = await appFetch("/", { cookie: cookieFrom(response) });
@@ -111,7 +111,7 @@ describe("Sign in with Slack", () => {
     const chosen = await appFetch(selectUrl.pathname + selectUrl.search, withIp(ip, { method: "POST", body: new URLSearchParams(fields) }));
     expect(chosen.status).toBe(302);
     expect(location(chosen)).toBe(`/my-profile/${alice}`);
-    expect(await sessionRow(cookieFrom(chosen))).toMatchObject({ user_id: alice, company_id: DEMO.acme.id });
+    expect(await sessionRow(cookieFrom(chosen))).toMatchObject({ user_id: alice, company_id: DEMO.acme.id, workspace_id: "w-acme-labs" });
     expect(await countSessions(alice)).toBe(before + 1);
 
     // The choice token and authorization are spent with the session.

@@ -131,6 +131,26 @@ describe("cron: deliver-outbox", () => {
   });
 });
 
+describe("cron: stale outbox claims", () => {
+  it("re-queues a row whose claim outlived the lease (the Worker died before queueing it) and leaves a fresh claim alone", async () => {
+    const { outboxIds } = await notify(db, {
+      companyId: "c-acme",
+      recipientUserIds: [userId("acme", "eve"), userId("acme", "ed")],
+      kind: "reminder",
+      subject: "S",
+      body: "B",
+    });
+    const now = new Date("2026-03-02T14:00:00Z");
+    await env.DB.batch([
+      env.DB.prepare("UPDATE notification_outbox SET status = 'sending', claimed_at = ? WHERE id = ?").bind(now.getTime() - 61 * 60_000, outboxIds[0]),
+      env.DB.prepare("UPDATE notification_outbox SET status = 'sending', claimed_at = ? WHERE id = ?").bind(now.getTime() - 5 * 60_000, outboxIds[1]),
+    ]);
+    const { sent, env: testEnv } = recordingQueue();
+    await fire(testEnv, now);
+    expect(sent).toEqual([{ type: "notification.deliver", outboxId: outboxIds[0], companyId: "c-acme" }]);
+  });
+});
+
 describe("cron → queue → delivery", () => {
   it("delivers a notified message through the real jobs queue", async () => {
     const { outboxIds } = await notify(db, {

@@ -10,6 +10,8 @@ export const sessions = sqliteTable(
     companyId: text("company_id").notNull(),
     /** Team id of the framing host (Teams/Slack tab), used by the demo-view permission. */
     frameTeamId: text("frame_team_id"),
+    /** Slack-type: the primary workspace chosen at sign-in (002 §2.3 Select Primary Workspace). */
+    workspaceId: text("workspace_id"),
     /** Super admins' USER/ADMIN view (002 §4), default USER. */
     view: text("view", { enum: ["USER", "ADMIN"] }).notNull().default("USER"),
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),

@@ -36,6 +36,8 @@ export const notificationOutbox = sqliteTable(
     dedupeKey: text("dedupe_key"),
     status: text("status", { enum: ["pending", "sending", "sent", "failed"] }).notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
+    /** When the cron moved the row to sending; rows stuck in sending past a lease are released. */
+    claimedAt: integer("claimed_at", { mode: "timestamp_ms" }),
     error: text("error"),
     createdAt: createdAt(),
     sentAt: integer("sent_at", { mode: "timestamp_ms" }),

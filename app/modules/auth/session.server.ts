@@ -24,20 +24,29 @@ export function sessionCookie(request: Request, context: AppLoadContext) {
   });
 }
 
-function newSessionRow(input: { userId: string; companyId: string; frameTeamId?: string | null }) {
+function newSessionRow(input: SessionPerson) {
   return {
     id: crypto.randomUUID() + crypto.randomUUID().replaceAll("-", ""),
     userId: input.userId,
     companyId: input.companyId,
     frameTeamId: input.frameTeamId ?? null,
+    workspaceId: input.workspaceId ?? null,
     expiresAt: new Date(Date.now() + SESSION_TTL_MS),
   };
+}
+
+/** Who a new session is for; workspaceId is the Slack-type primary workspace when one was chosen. */
+export interface SessionPerson {
+  userId: string;
+  companyId: string;
+  frameTeamId?: string | null;
+  workspaceId?: string | null;
 }
 
 export async function createSession(
   request: Request,
   context: AppLoadContext,
-  input: { userId: string; companyId: string; frameTeamId?: string | null },
+  input: SessionPerson,
 ): Promise<string> {
   const row = newSessionRow(input);
   await context.db.insert(sessions).values(row);
@@ -59,6 +68,8 @@ export async function destroySession(request: Request, context: AppLoadContext):
 export interface Viewer {
   sessionId: string;
   view: "USER" | "ADMIN";
+  /** Slack-type primary workspace chosen at sign-in, when known. */
+  workspaceId: string | null;
   user: {
     id: string;
     name: string;
@@ -88,7 +99,7 @@ export async function getViewer(request: Request, context: AppLoadContext): Prom
   if (!sessionId) return null;
   const [row] = await context.db
     .select({
-      session: { id: sessions.id, view: sessions.view, frameTeamId: sessions.frameTeamId },
+      session: { id: sessions.id, view: sessions.view, frameTeamId: sessions.frameTeamId, workspaceId: sessions.workspaceId },
       user: {
         id: users.id,
         name: users.name,
@@ -127,7 +138,7 @@ export async function getViewer(request: Request, context: AppLoadContext): Prom
     settings: row.company,
     inDemoTeam: Boolean(row.session.frameTeamId && context.config.demoTeamIds.includes(row.session.frameTeamId)),
   });
-  return { sessionId: row.session.id, view: row.session.view, user, company: row.company, isManager, permissions };
+  return { sessionId: row.session.id, view: row.session.view, workspaceId: row.session.workspaceId, user, company: row.company, isManager, permissions };
 }
 
 /** Not signed in (or the session is gone): to sign-in, clearing any stale cookie. */
@@ -170,7 +181,7 @@ export async function redirectIfSignedIn(request: Request, context: AppLoadConte
 export async function replaceSession(
   request: Request,
   context: AppLoadContext,
-  person: { userId: string; companyId: string; frameTeamId?: string | null },
+  person: SessionPerson,
 ): Promise<string> {
   const previous = await readSessionId(request, context);
   if (!previous) return createSession(request, context, person);
@@ -183,7 +194,7 @@ export async function replaceSession(
 export async function signInAndRedirect(
   request: Request,
   context: AppLoadContext,
-  person: { userId: string; companyId: string; frameTeamId?: string | null },
+  person: SessionPerson,
   redirectTo = profilePath(person.userId),
 ): Promise<Response> {
   const cookie = await replaceSession(request, context, person);

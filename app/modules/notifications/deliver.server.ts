@@ -25,9 +25,30 @@ export async function claimPendingOutbox(db: Db, limit: number): Promise<OutboxR
     .limit(limit);
   return db
     .update(notificationOutbox)
-    .set({ status: "sending" })
+    .set({ status: "sending", claimedAt: new Date() })
     .where(and(inArray(notificationOutbox.id, oldestPending), eq(notificationOutbox.status, "pending")))
     .returning({ outboxId: notificationOutbox.id, companyId: notificationOutbox.companyId });
+}
+
+/**
+ * A claim lasts longer than the queue's whole retry budget (three retries, back-off capped at
+ * 10 minutes, then the dead-letter queue settles the row). A row still "sending" after it was
+ * claimed by a Worker that died before queueing it; handing it back cannot double-deliver.
+ */
+export const OUTBOX_CLAIM_LEASE_MS = 60 * 60 * 1000;
+
+export async function releaseStaleOutboxClaims(db: Db, now: Date): Promise<number> {
+  const released = await db
+    .update(notificationOutbox)
+    .set({ status: "pending", claimedAt: null })
+    .where(
+      and(
+        eq(notificationOutbox.status, "sending"),
+        sql`${notificationOutbox.claimedAt} < ${now.getTime() - OUTBOX_CLAIM_LEASE_MS}`,
+      ),
+    )
+    .returning({ id: notificationOutbox.id });
+  return released.length;
 }
 
 /** Hands claimed rows back when they could not be queued, so the next cron run picks them up. */
