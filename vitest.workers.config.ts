@@ -33,6 +33,8 @@ export default defineConfig(async () => {
               ...fakeOidcBindings(fakeOidcUrl),
               FAKE_OIDC_URL: fakeOidcUrl,
               SIGN_IN_RATE_LIMIT: "30/60",
+              // A Teams team allowed the demo view (Objectives > OKRs) in tests.
+              DEMO_TEAM_IDS: "19:globex-demo-team@thread.tacv2",
             },
           },
         };

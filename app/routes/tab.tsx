@@ -4,6 +4,7 @@ import { findPersonForIdentity } from "~/modules/auth/authorization.server";
 import { AuthCard, textLink, TooManyAttempts } from "~/modules/auth/components/auth-card";
 import { logSignInFailure, verifyIdToken } from "~/modules/auth/oidc.server";
 import { hitSignInLimit, tooManyAttemptsMessage } from "~/modules/auth/rate-limit.server";
+import { routeById } from "~/lib/route-table";
 import { sameOriginPath } from "~/modules/auth/redirect-target";
 import { profilePath, replaceSession } from "~/modules/auth/session.server";
 import { PlatformSchema } from "~/modules/auth/sign-in.schema";
@@ -47,7 +48,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     companyId: person.companyId,
     frameTeamId: teamId && teamId.length <= 200 ? teamId : null,
   });
-  const target = sameOriginPath(url.searchParams.get("redirect"), url.origin) ?? profilePath(person.userId);
+  // "Demo mode redirects to the objectives page for allowed team ids" (002 §2.1).
+  const inDemoTeam = Boolean(teamId && context.config.demoTeamIds.includes(teamId));
+  const target =
+    sameOriginPath(url.searchParams.get("redirect"), url.origin) ??
+    (inDemoTeam ? routeById("objectives-okr").path : profilePath(person.userId));
   return data({ target, rateLimited: null }, { headers: { "Set-Cookie": cookie, "Cache-Control": "no-store" } });
 }
 

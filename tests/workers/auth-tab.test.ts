@@ -24,6 +24,17 @@ describe("framed tab", () => {
     expect(metaRefresh(html)).toBe("1;url=/reviews/todos?tab=open");
   });
 
+  it("opens the objectives page for a team in the demo allow-list, where the demo view is granted", async () => {
+    const token = await fakeIdToken({ platform: "msteams", email: "tina@globex.test" });
+    const response = await appFetch(
+      tabUrl({ token, teamId: "19:globex-demo-team@thread.tacv2", platform: "msteams" }),
+      withIp(freshIp()),
+    );
+    expect(metaRefresh(await response.text())).toBe("1;url=/objective-campaign/okr");
+    const okr = await appFetch("/objective-campaign/okr", { cookie: cookieFrom(response) });
+    expect(okr.status).toBe(200);
+  });
+
   it("goes to the person's profile when no redirect is given", async () => {
     const token = await fakeIdToken({ platform: "slack", email: "sam@acme.test" });
     const response = await appFetch(tabUrl({ token, teamId: DEMO.acme.externalId, platform: "slack" }), withIp(freshIp()));
