@@ -111,7 +111,7 @@ const ACME_PEOPLE = roster(
     ["kara", "Customer Success", "Director", "Head of Customer Success", "alice"],
     ["leo", "Customer Success", "Support Specialist", "Support Specialist", "kara"],
     ["maya", "Customer Success", "Support Specialist", "Customer Success Manager", "kara"],
-    ["nina", "Product", "Designer", "UX Researcher", "mona"],
+    ["nina", "Product", "Designer", "UX Researcher", "alice"], // not under mona: her team is exactly eve and ed
     ["omar", "Engineering", "Software Engineer", "Engineer", "adam"],
     ["paula", "Sales", "Account Executive", "Account Executive", "victor"],
     ["quentin", "Finance", "Financial Analyst", "Analyst", "felix"],
@@ -330,4 +330,17 @@ export function seedStatements(tables: SeedTables, chunk = 50): string[] {
     }
   }
   return statements;
+}
+
+/**
+ * Re-runnable seeding: deletes every seeded row of the companies in `tables` (children first),
+ * then inserts them again. Run as one batch (wrangler d1 execute --file, D1 batch) it is atomic.
+ */
+export function replaceStatements(tables: SeedTables, chunk = 50): string[] {
+  const ids = (tables.companies ?? []).map((c) => sqlValue(c.id)).join(", ");
+  if (!ids) return seedStatements(tables, chunk);
+  const deletes = [...SEED_TABLE_ORDER]
+    .reverse()
+    .map((table) => `DELETE FROM ${table} WHERE ${table === "companies" ? "id" : "company_id"} IN (${ids});`);
+  return [...deletes, ...seedStatements(tables, chunk)];
 }

@@ -1,0 +1,148 @@
+#!/usr/bin/env node
+// Seeds the local D1 database with the demo companies (app/db/seed/demo.ts).
+//
+//   npm run db:seed                      replace Acme and Globex (re-runnable)
+//   npm run db:seed -- --large           also replace Initech, the 5,000-person company
+//   node scripts/seed.mjs --if-empty     seed only when no company exists yet (npm prestart)
+//   --persist-to <dir> (or SEED_PERSIST_TO)   local state directory, as for wrangler
+//   -c, --config <file>                  wrangler configuration file
+//
+// The rows are turned into SQL text once and handed to `wrangler d1 execute --local --file`,
+// which runs the whole file as one D1 batch: the deletes and inserts commit together or not at all.
+import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const WRANGLER = path.join(ROOT, "node_modules", "wrangler", "bin", "wrangler.js");
+const WRANGLER_TIMEOUT_MS = 180_000;
+
+class SeedError extends Error {}
+
+function parseArgs(argv) {
+  const options = { ifEmpty: false, large: false, persistTo: process.env.SEED_PERSIST_TO || null, config: null };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const value = () => {
+      const [flag, inline] = arg.split(/=(.*)/s);
+      if (inline !== undefined) return inline;
+      const next = argv[++i];
+      if (next === undefined || next.startsWith("-")) throw new SeedError(`${flag} needs a value`);
+      return next;
+    };
+    if (arg === "--if-empty") options.ifEmpty = true;
+    else if (arg === "--large") options.large = true;
+    else if (arg === "--persist-to" || arg.startsWith("--persist-to=")) options.persistTo = value();
+    else if (arg === "-c" || arg === "--config" || arg.startsWith("--config=")) options.config = value();
+    else if (arg === "-h" || arg === "--help") {
+      console.log("usage: node scripts/seed.mjs [--if-empty] [--large] [--persist-to <dir>] [-c|--config <wrangler.toml>]");
+      process.exit(0);
+    } else throw new SeedError(`unknown option ${arg} (see --help)`);
+  }
+  return options;
+}
+
+/** Runs wrangler on this very Node (22, the one npm put first on PATH), bounded by a timeout. */
+function wrangler(args, options) {
+  const full = [WRANGLER, ...args];
+  if (options.config) full.push("--config", options.config);
+  if (options.persistTo) full.push("--persist-to", options.persistTo);
+  return new Promise((resolve, reject) => {
+    execFile(
+      process.execPath,
+      full,
+      {
+        cwd: ROOT,
+        timeout: WRANGLER_TIMEOUT_MS,
+        maxBuffer: 64 * 1024 * 1024,
+        env: { ...process.env, WRANGLER_SEND_METRICS: "false", CI: process.env.CI ?? "1", NO_COLOR: "1" },
+      },
+      (error, stdout, stderr) => {
+        if (!error) return resolve(stdout);
+        const why = error.killed ? `timed out after ${WRANGLER_TIMEOUT_MS / 1000}s` : `exit code ${error.code}`;
+        const output = `${stderr}\n${stdout}`.trim().split("\n").slice(-15).join("\n");
+        reject(new SeedError(`wrangler ${args.slice(0, 3).join(" ")} failed (${why}):\n${output}`));
+      },
+    );
+  });
+}
+
+async function companyCount(options) {
+  let stdout;
+  try {
+    stdout = await wrangler(["d1", "execute", "DB", "--local", "--json", "--command", "SELECT count(*) AS n FROM companies"], options);
+  } catch (error) {
+    if (/no such table/i.test(error.message)) {
+      throw new SeedError("the local database has no tables yet: run `npm run db:migrate` first");
+    }
+    throw error;
+  }
+  // --json prints the result array; anything wrangler logs before it is skipped.
+  const json = JSON.parse(stdout.slice(stdout.indexOf("[")));
+  return Number(json[0]?.results?.[0]?.n ?? 0);
+}
+
+async function loadSeedModule() {
+  const [major, minor] = process.versions.node.split(".").map(Number);
+  if (major < 22 || (major === 22 && minor < 12)) {
+    throw new SeedError(`Node ${process.versions.node} is too old; run it through npm (\`npm run db:seed\`) or \`npx node scripts/seed.mjs\` to get Node 22`);
+  }
+  // demo.ts has no imports and only erasable TypeScript, so Node's type stripping loads it as is;
+  // keep the one-time "type stripping is experimental" notice out of the summary.
+  const emit = process.emitWarning;
+  process.emitWarning = (warning, ...rest) => {
+    if (String(warning?.message ?? warning).includes("Type Stripping")) return;
+    return emit.call(process, warning, ...rest);
+  };
+  try {
+    return await import("../app/db/seed/demo.ts");
+  } finally {
+    process.emitWarning = emit;
+  }
+}
+
+async function main() {
+  const started = performance.now();
+  const options = parseArgs(process.argv.slice(2));
+  const seed = await loadSeedModule();
+
+  if (options.ifEmpty) {
+    const n = await companyCount(options);
+    if (n > 0) {
+      console.log(`seed: skipped, the local database already has ${n} compan${n === 1 ? "y" : "ies"} (${seconds(started)} s)`);
+      return;
+    }
+  }
+
+  const tables = seed.demoSeed();
+  if (options.large) {
+    for (const [table, rows] of Object.entries(seed.largeSeed())) (tables[table] ??= []).push(...rows);
+  }
+
+  const dir = mkdtempSync(path.join(tmpdir(), "pulseboard-seed-"));
+  try {
+    const file = path.join(dir, "seed.sql");
+    // Bigger chunks than D1's remote-friendly default: far fewer statements, each still well under 100 KB.
+    writeFileSync(file, seed.replaceStatements(tables, 200).join("\n"));
+    await wrangler(["d1", "execute", "DB", "--local", "--yes", "--file", file], options);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+
+  const names = tables.companies.map((c) => c.name).join(", ");
+  const where = options.persistTo ? ` into ${options.persistTo}` : "";
+  console.log(
+    `seed: ${tables.companies.length} companies (${names}), ${tables.users.length} people${where} in ${seconds(started)} s`,
+  );
+}
+
+function seconds(since) {
+  return ((performance.now() - since) / 1000).toFixed(1);
+}
+
+main().catch((error) => {
+  console.error(`seed failed: ${error instanceof SeedError ? error.message : error?.stack ?? error}`);
+  process.exit(1);
+});

@@ -1,0 +1,668 @@
+#!/usr/bin/env node
+// `npm run bench`: server-side latency and first-load JavaScript of the built app, on this machine.
+//
+//   1. build into .builds/bench (never build/), migrate and seed --large into a fresh .wrangler/bench
+//   2. run that build with `wrangler dev` on 127.0.0.1:8799 (DEV_SIGN_IN=true, NODE_ENV=production)
+//   3. sign in as Initech's super admin (5,000 people in the company)
+//   4. autocannon, 20 connections: warm-up, then a fixed window per URL; p50/p95 per URL
+//   5. gzip size of the JavaScript a first load of the profile page downloads
+//   6. PASS/FAIL against the targets (page p95 <= 4 x static p95; first-load JS <= 150 KB gzip)
+//
+// Options: --no-build (reuse .builds/bench), --strict (exit 1 when a target fails),
+//          --duration <s> (default 10), --warmup <s> (default 2), --connections <n> (default 20),
+//          --port <n> or BENCH_PORT (default 8799).
+// A broken measurement (a non-2xx answer, a redirect to sign-in, a server that never starts)
+// always exits 1. Everything talks to 127.0.0.1 only.
+import { execFile, spawn } from "node:child_process";
+import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import os from "node:os";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const BUILD_DIR = path.join(ROOT, ".builds", "bench");
+const STATE_DIR = path.join(ROOT, ".wrangler", "bench");
+const WRANGLER = path.join(ROOT, "node_modules", "wrangler", "bin", "wrangler.js");
+const REMIX = path.join(ROOT, "node_modules", "@remix-run", "dev", "dist", "cli.js");
+const HOST = "127.0.0.1";
+const DEFAULT_PORT = 8799;
+const ADMIN_EMAIL = "admin@initech.test";
+const ADMIN_ID = "u-initech-admin";
+const COMPANY_ID = "c-initech";
+// app/lib/config.server.ts: the secret used when DEV_SIGN_IN=true and SESSION_SECRET is unset.
+const DEV_SESSION_SECRET = "development-only-session-secret-not-for-production";
+const TARGET_RATIO = 4;
+const TARGET_FIRST_LOAD_KB = 150;
+const WATCHDOG_MS = 6 * 60_000;
+
+const PAGES = [
+  {
+    name: "profile page",
+    path: `/my-profile/${ADMIN_ID}/feedback-insights`,
+    note: "the signed-in person's profile (Feedback Insights tab)",
+  },
+  {
+    name: "people list",
+    path: "/organization/settings/users",
+    note: "Organization › Users; a placeholder page until issue 3 builds the people list",
+  },
+];
+
+class BenchError extends Error {}
+
+let args;
+try {
+  args = parseArgs(process.argv.slice(2));
+} catch (error) {
+  console.error(`bench: ${error.message}`);
+  process.exit(2);
+}
+const PORT = args.port;
+const ORIGIN = `http://${HOST}:${PORT}`;
+const children = new Set();
+let server = null;
+let exiting = false;
+
+function parseArgs(argv) {
+  const options = { build: true, strict: false, duration: 10, warmup: 2, connections: 20, port: Number(process.env.BENCH_PORT) || DEFAULT_PORT };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const number = () => {
+      const n = Number(argv[++i]);
+      if (!Number.isFinite(n) || n <= 0) throw new BenchError(`${arg} needs a positive number`);
+      return n;
+    };
+    if (arg === "--no-build") options.build = false;
+    else if (arg === "--strict") options.strict = true;
+    else if (arg === "--duration") options.duration = Math.min(number(), 60);
+    else if (arg === "--warmup") options.warmup = Math.min(number(), 30);
+    else if (arg === "--connections") options.connections = Math.min(Math.round(number()), 200);
+    else if (arg === "--port") options.port = Math.round(number());
+    else if (arg === "-h" || arg === "--help") {
+      console.log("usage: npm run bench -- [--no-build] [--strict] [--duration s] [--warmup s] [--connections n] [--port n (or BENCH_PORT)]");
+      process.exit(0);
+    } else throw new BenchError(`unknown option ${arg} (see --help)`);
+  }
+  return options;
+}
+
+function log(message) {
+  console.log(`bench: ${message}`);
+}
+
+/** A child process bounded by a timeout; resolves with stdout, rejects with the tail of its output. */
+function run(label, file, argv, { timeoutMs = 180_000, env = {} } = {}) {
+  return new Promise((resolve, reject) => {
+    const child = execFile(
+      file,
+      argv,
+      { cwd: ROOT, timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, ...quietEnv(), ...env } },
+      (error, stdout, stderr) => {
+        children.delete(child);
+        if (!error) return resolve(stdout);
+        const why = error.killed ? `timed out after ${timeoutMs / 1000}s` : `exit code ${error.code}`;
+        const tail = `${stderr}\n${stdout}`.trim().split("\n").slice(-20).join("\n");
+        reject(new BenchError(`${label} failed (${why}):\n${tail}`));
+      },
+    );
+    children.add(child);
+  });
+}
+
+/** Keeps wrangler from phoning home: no telemetry, no Request.cf download, no banner update check. */
+function quietEnv() {
+  return {
+    WRANGLER_SEND_METRICS: "false",
+    CLOUDFLARE_CF_FETCH_ENABLED: "false",
+    WRANGLER_HIDE_BANNER: "true",
+    NO_COLOR: "1",
+    CI: "1",
+  };
+}
+
+const wrangler = (label, argv, opts) => run(label, process.execPath, [WRANGLER, ...argv], opts);
+
+// ---------------------------------------------------------------------------------------------
+// 1. Build, migrate, seed
+
+async function build() {
+  if (!args.build) {
+    if (!existsSync(path.join(BUILD_DIR, "server", "index.js"))) {
+      throw new BenchError(`--no-build, but ${path.relative(ROOT, BUILD_DIR)} holds no build yet`);
+    }
+    log(`reusing the build in ${path.relative(ROOT, BUILD_DIR)}`);
+    return;
+  }
+  const t = performance.now();
+  rmSync(BUILD_DIR, { recursive: true, force: true });
+  await run("remix vite:build", process.execPath, [REMIX, "vite:build"], { env: { REMIX_BUILD_DIR: BUILD_DIR } });
+  log(`built into ${path.relative(ROOT, BUILD_DIR)} in ${secondsSince(t)} s`);
+}
+
+async function prepareDatabase() {
+  const t = performance.now();
+  rmSync(STATE_DIR, { recursive: true, force: true });
+  await wrangler("d1 migrations apply", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", STATE_DIR]);
+  const seeded = await run("seed --large", process.execPath, [path.join(ROOT, "scripts", "seed.mjs"), "--large", "--persist-to", STATE_DIR]);
+  log(`${seeded.trim().split("\n").at(-1)}`);
+  log(`fresh database in ${path.relative(ROOT, STATE_DIR)} (migrated and seeded) in ${secondsSince(t)} s`);
+}
+
+/**
+ * A session row for the fallback sign-in, written before the server starts so nothing writes the
+ * database while the server holds it. It is used only when /dev/sign-in does not sign us in.
+ */
+async function insertFallbackSession() {
+  const id = `bench-${crypto.randomUUID()}`;
+  const expiresAt = Date.now() + 60 * 60 * 1000;
+  await wrangler("insert bench session", [
+    "d1",
+    "execute",
+    "DB",
+    "--local",
+    "--persist-to",
+    STATE_DIR,
+    "--command",
+    `INSERT INTO sessions (id, user_id, company_id, view, expires_at) VALUES ('${id}', '${ADMIN_ID}', '${COMPANY_ID}', 'USER', ${expiresAt})`,
+  ]);
+  return id;
+}
+
+// ---------------------------------------------------------------------------------------------
+// 2. Serve the bench build
+
+/**
+ * workers/app.ts imports ../build/server/index.js; the bench serves its own build, so it gets a
+ * copy of the entry whose relative imports point back into the tree, except the server build,
+ * which points at .builds/bench/server. Likewise a wrangler.toml whose paths resolve from here.
+ */
+function writeServeConfig() {
+  const workersDir = path.join(ROOT, "workers");
+  const defaultBuild = path.join(ROOT, "build", "server", "index.js");
+  const entry = readFileSync(path.join(workersDir, "app.ts"), "utf8");
+  let rewroteBuild = false;
+  const benchEntry = entry.replace(/(\bfrom\s*|\bimport\s*\(?\s*)(["'])(\.\.?\/[^"']+)\2/g, (_, lead, quote, spec) => {
+    const target = path.resolve(workersDir, spec);
+    let rel;
+    if (target === defaultBuild) {
+      rewroteBuild = true;
+      rel = "./server/index.js";
+    } else {
+      rel = path.relative(BUILD_DIR, target).split(path.sep).join("/");
+      if (!rel.startsWith(".")) rel = `./${rel}`;
+    }
+    return `${lead}${quote}${rel}${quote}`;
+  });
+  if (!rewroteBuild) throw new BenchError("workers/app.ts no longer imports ../build/server/index.js; update tests/bench/run.mjs");
+  writeFileSync(path.join(BUILD_DIR, "worker.ts"), `// Generated by tests/bench/run.mjs from workers/app.ts; do not edit.\n${benchEntry}`);
+
+  const toml = readFileSync(path.join(ROOT, "wrangler.toml"), "utf8");
+  const rules = [
+    [/^main\s*=.*$/m, 'main = "worker.ts"'],
+    [/^directory\s*=\s*"\.?\/?build\/client\/?"/m, 'directory = "./client"'],
+    [/^migrations_dir\s*=\s*"([^"]+)"/m, (_, dir) => `migrations_dir = "${path.relative(BUILD_DIR, path.join(ROOT, dir)).split(path.sep).join("/")}"`],
+  ];
+  let benchToml = toml;
+  for (const [pattern, replacement] of rules) {
+    if (!pattern.test(benchToml)) throw new BenchError(`wrangler.toml: expected a line matching ${pattern}; update tests/bench/run.mjs`);
+    benchToml = benchToml.replace(pattern, replacement);
+  }
+  const configPath = path.join(BUILD_DIR, "wrangler.toml");
+  writeFileSync(configPath, `# Generated by tests/bench/run.mjs from wrangler.toml; do not edit.\n${benchToml}`);
+  return configPath;
+}
+
+async function portAnswers() {
+  try {
+    await fetch(`${ORIGIN}/`, { signal: AbortSignal.timeout(1000), redirect: "manual" });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function startServer(configPath) {
+  if (await portAnswers()) throw new BenchError(`something already answers on ${ORIGIN}; stop it or pick another port (--port n / BENCH_PORT)`);
+  const logPath = path.join(BUILD_DIR, "wrangler-dev.log");
+  const out = createWriteStream(logPath);
+  const child = spawn(
+    process.execPath,
+    [
+      WRANGLER,
+      "dev",
+      "--config",
+      configPath,
+      "--ip",
+      HOST,
+      "--port",
+      String(PORT),
+      "--inspector-port",
+      "0",
+      "--persist-to",
+      STATE_DIR,
+      "--tsconfig",
+      path.join(ROOT, "tsconfig.json"),
+      "--var",
+      "DEV_SIGN_IN:true",
+      "--var",
+      `APP_URL:${ORIGIN}`,
+      "--show-interactive-dev-session=false",
+      "--live-reload=false",
+      // Per-request log lines cost the Node side CPU on a small machine; errors and warnings still show.
+      "--log-level",
+      "warn",
+    ],
+    // wrangler dev bundles with process.env.NODE_ENV = "development" unless NODE_ENV says otherwise,
+    // which would measure React's development build; deployed Workers get "production".
+    { cwd: ROOT, detached: true, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...quietEnv(), NODE_ENV: "production" } },
+  );
+  server = { child, logPath, exited: false };
+  child.stdout.pipe(out);
+  child.stderr.pipe(out);
+  child.on("exit", () => (server.exited = true));
+
+  const t = performance.now();
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (server.exited) throw new BenchError(`wrangler dev exited early:\n${logTail()}`);
+    try {
+      const res = await fetch(`${ORIGIN}/`, { signal: AbortSignal.timeout(2000), redirect: "manual" });
+      await res.arrayBuffer();
+      if (res.status < 500) {
+        log(`wrangler dev answers on ${ORIGIN} after ${secondsSince(t)} s (log: ${path.relative(ROOT, logPath)})`);
+        return;
+      }
+    } catch {
+      // not listening yet
+    }
+    await sleep(300);
+  }
+  throw new BenchError(`wrangler dev did not answer on ${ORIGIN} within 90 s:\n${logTail()}`);
+}
+
+function logTail() {
+  try {
+    return readFileSync(server.logPath, "utf8").trim().split("\n").slice(-25).join("\n");
+  } catch {
+    return "(no log)";
+  }
+}
+
+/** Stops wrangler and workerd (their own process group), politely first. */
+async function stopServer() {
+  if (!server || server.exited) return;
+  const group = -server.child.pid;
+  try {
+    process.kill(group, "SIGTERM");
+  } catch {
+    return;
+  }
+  const deadline = Date.now() + 5000;
+  while (!server.exited && Date.now() < deadline) await sleep(100);
+  if (!server.exited) killServerNow();
+}
+
+function killServerNow() {
+  if (!server || server.exited) return;
+  try {
+    process.kill(-server.child.pid, "SIGKILL");
+  } catch {
+    // already gone
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// 3. Sign in
+
+async function signIn(fallbackSessionId) {
+  let reason;
+  try {
+    const res = await fetch(`${ORIGIN}/dev/sign-in`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ email: ADMIN_EMAIL }),
+      signal: AbortSignal.timeout(10_000),
+    });
+    await res.arrayBuffer();
+    const cookie = res.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .find((c) => c.startsWith("__session=") && c.length > "__session=".length);
+    if (cookie && (await signedIn(cookie))) {
+      log(`signed in as ${ADMIN_EMAIL} through POST /dev/sign-in (${res.status} → ${res.headers.get("location")})`);
+      return { cookie, how: "POST /dev/sign-in" };
+    }
+    reason = `POST /dev/sign-in answered ${res.status}${cookie ? " with a cookie that does not sign in" : " without a session cookie"}`;
+  } catch (error) {
+    reason = `POST /dev/sign-in failed: ${error.message}`;
+  }
+  // Fallback: the cookie session.server.ts would set for the session row written before start.
+  const { createCookie } = await import("@remix-run/cloudflare");
+  const sessionCookie = createCookie("__session", { secrets: [DEV_SESSION_SECRET], httpOnly: true, path: "/", sameSite: "lax" });
+  const cookie = (await sessionCookie.serialize(fallbackSessionId)).split(";")[0];
+  if (!(await signedIn(cookie))) {
+    throw new BenchError(`cannot sign in as ${ADMIN_EMAIL}: ${reason}, and the fallback session cookie is refused too`);
+  }
+  log(`signed in as ${ADMIN_EMAIL} with the FALLBACK session cookie (${reason})`);
+  return { cookie, how: `fallback session row + signed cookie (${reason})` };
+}
+
+/** The profile page answers 200 to this cookie (not a redirect to /sign-in). */
+async function signedIn(cookie) {
+  const res = await fetch(`${ORIGIN}${PAGES[0].path}`, {
+    headers: { Cookie: cookie },
+    redirect: "manual",
+    signal: AbortSignal.timeout(10_000),
+  });
+  await res.arrayBuffer();
+  return res.status === 200;
+}
+
+// ---------------------------------------------------------------------------------------------
+// 4. Load
+
+/** What a URL serves: status, size, the leaf route and its client module (tells a placeholder). */
+async function describe(target, cookie) {
+  const res = await fetch(`${ORIGIN}${target.path}`, {
+    headers: cookie ? { Cookie: cookie } : {},
+    redirect: "manual",
+    signal: AbortSignal.timeout(10_000),
+  });
+  const body = await res.text();
+  if (res.status < 200 || res.status >= 300) {
+    throw new BenchError(`${target.name} ${target.path} answered ${res.status}${res.headers.get("location") ? ` → ${res.headers.get("location")}` : ""}; the benchmark would measure the wrong thing`);
+  }
+  const info = { status: res.status, bytes: Buffer.byteLength(body), contentType: res.headers.get("content-type") ?? "" };
+  if (info.contentType.includes("text/html")) {
+    const page = await pageModules(body);
+    info.leafRoute = page.leafRoute;
+    info.leafModule = page.leafModule;
+    info.placeholder = /\/assets\/placeholder-/.test(page.leafModule ?? "");
+    info.title = /<title>([^<]*)<\/title>/.exec(body)?.[1] ?? null;
+  }
+  return info;
+}
+
+async function load(target, cookie) {
+  const { default: autocannon } = await import("autocannon");
+  const options = {
+    url: `${ORIGIN}${target.path}`,
+    connections: args.connections,
+    headers: cookie ? { cookie } : {},
+    timeout: 10,
+  };
+  await runAutocannon(autocannon, { ...options, duration: args.warmup }, null);
+  const latencies = [];
+  const result = await runAutocannon(autocannon, { ...options, duration: args.duration }, latencies);
+  latencies.sort((a, b) => a - b);
+  return {
+    requests: latencies.length,
+    rps: latencies.length / args.duration,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, s]) => [code, s.count])),
+  };
+}
+
+/** One request at a time: what a request costs when nothing queues in front of it. */
+async function serialLatency(target, cookie, count = 30) {
+  const times = [];
+  for (let i = 0; i < count + 5; i++) {
+    const t = performance.now();
+    const res = await fetch(`${ORIGIN}${target.path}`, { headers: cookie ? { Cookie: cookie } : {}, redirect: "manual", signal: AbortSignal.timeout(10_000) });
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new BenchError(`${target.path} answered ${res.status} during the serial run`);
+    if (i >= 5) times.push(performance.now() - t);
+  }
+  times.sort((a, b) => a - b);
+  return percentile(times, 50);
+}
+
+function runAutocannon(autocannon, options, latencies) {
+  return new Promise((resolve, reject) => {
+    const guard = setTimeout(() => {
+      instance.stop();
+      reject(new BenchError(`autocannon on ${options.url} ran past its ${options.duration} s window`));
+    }, (options.duration + 30) * 1000);
+    const instance = autocannon(options, (error, result) => {
+      clearTimeout(guard);
+      if (error) reject(error);
+      else resolve(result);
+    });
+    // autocannon reports p97.5 but no p95; record each response time to compute exact percentiles.
+    if (latencies) instance.on("response", (_client, _status, _bytes, ms) => latencies.push(ms));
+  });
+}
+
+function percentile(sorted, p) {
+  if (sorted.length === 0) return NaN;
+  const rank = Math.ceil((p / 100) * sorted.length) - 1;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, rank))];
+}
+
+// ---------------------------------------------------------------------------------------------
+// 5. First-load JavaScript
+
+/**
+ * Scripts of a server-rendered page: <script src>, <link rel="modulepreload">, the imports of the
+ * inline module script, and from the Remix manifest the module and imports of every route the
+ * page rendered (normally already preloaded; counted once either way).
+ */
+async function pageModules(html) {
+  const urls = new Set();
+  for (const [, src] of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)) urls.add(src);
+  for (const [tag] of html.matchAll(/<link\b[^>]*>/g)) {
+    const rel = /\brel="([^"]+)"/.exec(tag)?.[1] ?? "";
+    const href = /\bhref="([^"]+)"/.exec(tag)?.[1];
+    if (href && rel.split(/\s+/).includes("modulepreload")) urls.add(href);
+  }
+  let routeIds = [];
+  for (const [, inline] of html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
+    for (const [, spec] of inline.matchAll(/\bimport\s*(?:[^"'()]*?\bfrom\s*)?\(?\s*"([^"]+\.js)"/g)) urls.add(spec);
+    const modules = /window\.__remixRouteModules\s*=\s*\{([^}]*)\}/.exec(inline);
+    if (modules) routeIds = [...modules[1].matchAll(/"([^"]+)"\s*:/g)].map((m) => m[1]);
+  }
+  // With lazy route discovery the manifest is inline (window.__remixManifest = {...}); without
+  // it, the page imports /assets/manifest-*.js, which assigns the same object.
+  let manifest = null;
+  for (const [, inline] of html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
+    manifest ??= objectAfter(inline, "window.__remixManifest");
+  }
+  const manifestUrl = [...urls].find((u) => /\/manifest-[^/]+\.js$/.test(u));
+  if (!manifest && manifestUrl) {
+    const text = await (await fetch(new URL(manifestUrl, ORIGIN), { signal: AbortSignal.timeout(10_000) })).text();
+    manifest = objectAfter(text, "window.__remixManifest");
+  }
+  const leafRoute = routeIds.at(-1) ?? null;
+  let leafModule = null;
+  if (manifest) {
+    for (const id of routeIds) {
+      const route = manifest.routes?.[id];
+      if (!route) continue;
+      urls.add(route.module);
+      for (const imp of route.imports ?? []) urls.add(imp);
+    }
+    if (leafRoute) leafModule = manifest.routes?.[leafRoute]?.module ?? null;
+    if (manifest.entry?.module) urls.add(manifest.entry.module);
+    for (const imp of manifest.entry?.imports ?? []) urls.add(imp);
+  }
+  return { urls: [...urls], leafRoute, leafModule };
+}
+
+/** The JSON object literal assigned right after `marker` in a script, or null. */
+function objectAfter(text, marker) {
+  const at = text.indexOf(marker);
+  if (at < 0) return null;
+  const start = text.indexOf("{", at);
+  let depth = 0;
+  let inString = false;
+  for (let i = start; i >= 0 && i < text.length; i++) {
+    const ch = text[i];
+    if (inString) {
+      if (ch === "\\") i++;
+      else if (ch === '"') inString = false;
+    } else if (ch === '"') inString = true;
+    else if (ch === "{") depth++;
+    else if (ch === "}" && --depth === 0) {
+      try {
+        return JSON.parse(text.slice(start, i + 1));
+      } catch {
+        return null;
+      }
+    }
+  }
+  return null;
+}
+
+async function firstLoadJs(cookie) {
+  const res = await fetch(`${ORIGIN}${PAGES[0].path}`, { headers: { Cookie: cookie }, redirect: "manual", signal: AbortSignal.timeout(10_000) });
+  const html = await res.text();
+  if (res.status !== 200) throw new BenchError(`profile page answered ${res.status} while measuring first-load JS`);
+  const { urls } = await pageModules(html);
+  const files = [];
+  for (const url of urls) {
+    const r = await fetch(new URL(url, ORIGIN), { signal: AbortSignal.timeout(10_000) });
+    if (!r.ok) throw new BenchError(`first-load script ${url} answered ${r.status}`);
+    const bytes = Buffer.from(await r.arrayBuffer());
+    files.push({ url, raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length });
+  }
+  files.sort((a, b) => b.gzip - a.gzip);
+  const total = files.reduce((s, f) => s + f.gzip, 0);
+  const raw = files.reduce((s, f) => s + f.raw, 0);
+  return { files, gzipKB: total / 1024, rawKB: raw / 1024 };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+function staticAsset() {
+  const dir = path.join(BUILD_DIR, "client", "assets");
+  const names = readdirSync(dir);
+  const css = names.filter((n) => n.endsWith(".css")).sort();
+  const name = css[0] ?? names.filter((n) => /^entry\.client-.*\.js$/.test(n))[0];
+  if (!name) throw new BenchError(`no CSS or entry.client JS in ${path.relative(ROOT, dir)}`);
+  const bytes = readFileSync(path.join(dir, name)).length;
+  return { name: "static asset", path: `/assets/${name}`, note: `the built ${name.endsWith(".css") ? "stylesheet" : "client entry"} (${(bytes / 1024).toFixed(1)} KB), served by the assets layer` };
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const secondsSince = (t) => ((performance.now() - t) / 1000).toFixed(1);
+const ms = (v) => (Number.isFinite(v) ? v.toFixed(1) : "n/a");
+
+async function main() {
+  const t0 = performance.now();
+  mkdirSync(path.join(ROOT, ".builds"), { recursive: true });
+  await build();
+  await prepareDatabase();
+  const fallbackSessionId = await insertFallbackSession();
+  const configPath = writeServeConfig();
+  await startServer(configPath);
+  const auth = await signIn(fallbackSessionId);
+
+  const targets = [...PAGES.map((p) => ({ ...p, cookie: auth.cookie })), { ...staticAsset(), cookie: null }];
+  for (const target of targets) {
+    target.info = await describe(target, target.cookie);
+    const what = target.info.leafRoute
+      ? `route ${target.info.leafRoute} → ${target.info.leafModule}${target.info.placeholder ? " (PLACEHOLDER page)" : ""}`
+      : target.info.contentType;
+    log(`${target.name}: ${target.path} — ${target.info.status}, ${target.info.bytes} B, ${what}`);
+  }
+
+  const loadBefore = os.loadavg()[0];
+  if (loadBefore > os.cpus().length * 0.5) {
+    log(`WARNING: load average ${loadBefore.toFixed(2)} on ${os.cpus().length} cores before loading; other work on this machine skews the figures`);
+  }
+  for (const target of targets) {
+    log(`loading ${target.path}: ${args.warmup} s warm-up + ${args.duration} s at ${args.connections} connections`);
+    target.serialP50 = await serialLatency(target, target.cookie);
+    target.result = await load(target, target.cookie);
+  }
+  const js = await firstLoadJs(auth.cookie);
+  await stopServer();
+
+  const staticTarget = targets.at(-1);
+  const broken = [];
+  console.log("");
+  console.log(`Machine: ${os.cpus().length} cores (${os.cpus()[0]?.model?.trim() ?? "?"}), Node ${process.versions.node}; load average ${loadBefore.toFixed(2)} before, ${os.loadavg()[0].toFixed(2)} after loading`);
+  console.log(`Benchmark ${new Date().toISOString()} — ${args.connections} connections, ${args.duration} s per URL after ${args.warmup} s warm-up; signed in via ${auth.how}`);
+  console.log("");
+  console.log(`${"URL".padEnd(48)} ${"req/s".padStart(7)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"1-conn".padStart(7)} ${"non-2xx".padStart(8)} ${"errors".padStart(7)} ${"p95/static".padStart(11)}`);
+  for (const target of targets) {
+    const r = target.result;
+    const ratio = target === staticTarget ? "" : (r.p95 / staticTarget.result.p95).toFixed(2);
+    target.ratio = target === staticTarget ? null : r.p95 / staticTarget.result.p95;
+    console.log(
+      `${target.path.padEnd(48)} ${r.rps.toFixed(0).padStart(7)} ${ms(r.p50).padStart(8)} ${ms(r.p95).padStart(8)} ${ms(r.p99).padStart(8)} ${ms(target.serialP50).padStart(7)} ${String(r.non2xx).padStart(8)} ${String(r.errors).padStart(7)} ${ratio.padStart(11)}`,
+    );
+    if (r.non2xx > 0 || r.errors > 0 || r.requests === 0) {
+      broken.push(`${target.path}: ${r.non2xx} non-2xx (${JSON.stringify(r.statusCodes)}), ${r.errors} errors, ${r.requests} responses`);
+    }
+  }
+  console.log("(1-conn: median ms of 30 requests sent one at a time, before the load run)");
+  console.log("");
+  for (const target of targets) {
+    const served = target.info.leafRoute ? `; served ${target.info.bytes} B of HTML from route ${target.info.leafRoute} (${target.info.leafModule})` : "";
+    console.log(`  ${target.name}: ${target.note}${served}${target.info.placeholder ? " — currently a PLACEHOLDER route module" : ""}`);
+  }
+  console.log("");
+  console.log(`First-load JavaScript of ${PAGES[0].path}: ${js.gzipKB.toFixed(1)} KB gzip (${js.rawKB.toFixed(1)} KB raw, ${js.files.length} files)`);
+  for (const f of js.files) console.log(`  ${f.url.padEnd(56)} ${(f.gzip / 1024).toFixed(1).padStart(7)} KB gzip ${(f.raw / 1024).toFixed(1).padStart(8)} KB raw`);
+  console.log("");
+
+  const checks = [
+    ...targets.filter((t) => t.ratio !== null).map((t) => [`${t.name} p95 / static p95 = ${t.ratio.toFixed(2)} (target ≤ ${TARGET_RATIO})`, t.ratio <= TARGET_RATIO]),
+    [`first-load JS = ${js.gzipKB.toFixed(1)} KB gzip (target ≤ ${TARGET_FIRST_LOAD_KB} KB)`, js.gzipKB <= TARGET_FIRST_LOAD_KB],
+  ];
+  for (const [label, ok] of checks) console.log(`${ok ? "PASS" : "FAIL"}  ${label}`);
+  console.log(`\nbench finished in ${secondsSince(t0)} s`);
+
+  if (broken.length > 0) {
+    throw new BenchError(`BROKEN benchmark, the figures above are not valid:\n  ${broken.join("\n  ")}`);
+  }
+  const failed = checks.filter(([, ok]) => !ok).length;
+  if (failed > 0 && args.strict) {
+    console.error(`bench: ${failed} target(s) failed (--strict)`);
+    return 1;
+  }
+  return 0;
+}
+
+async function shutdown(code) {
+  if (exiting) return;
+  exiting = true;
+  for (const child of children) child.kill("SIGKILL");
+  await stopServer().catch(() => killServerNow());
+  process.exit(code);
+}
+
+process.on("exit", () => {
+  for (const child of children) child.kill("SIGKILL");
+  killServerNow();
+});
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
+  process.on(signal, () => {
+    console.error(`bench: ${signal}, stopping wrangler`);
+    shutdown(130);
+  });
+}
+setTimeout(() => {
+  console.error(`bench: gave up after ${WATCHDOG_MS / 60_000} minutes`);
+  shutdown(1);
+}, WATCHDOG_MS).unref();
+
+main().then(
+  (code) => shutdown(code),
+  (error) => {
+    if (exiting) return; // interrupted: shutdown() is already stopping everything
+    console.error(`bench failed: ${error instanceof BenchError ? error.message : error?.stack ?? error}`);
+    if (server && !(error instanceof BenchError && /exited early|did not answer/.test(error.message))) {
+      console.error(`(wrangler dev log: ${path.relative(ROOT, server.logPath)})`);
+    }
+    shutdown(1);
+  },
+);
