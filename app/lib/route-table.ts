@@ -88,21 +88,21 @@ export const ROUTES: RouteEntry[] = [
     ["my-profile", "/my-profile/:userId", "Profile", { module: "routes/profile-redirect.tsx" }],
     ["my-profile-insights", "/my-profile/:userId/feedback-insights", "Feedback Insights", { module: "routes/profile.tsx" }],
     ["my-profile-feedback", "/my-profile/:userId/feedback", "Feedback", { module: "routes/profile.tsx" }],
-    ["my-profile-goals", "/my-profile/:userId/goals", "Goals", { module: "routes/profile.tsx" }],
+    ["my-profile-goals", "/my-profile/:userId/goals", "Goals", { module: "routes/profile.tsx", permission: "ViewGoals" }],
     ["my-profile-objectives", "/my-profile/:userId/objectives", "Objectives", { module: "routes/profile.tsx" }],
     ["my-profile-reviews", "/my-profile/:userId/reviews", "Reviews", { module: "routes/profile.tsx" }],
   ]),
   ...area("My Team", "issue 3", "ViewMyTeam", [
     ["my-team", "/my-team", "My Team"],
     ["my-team-relationship", "/my-team/:relationshipId", ":relationshipId"],
-    ["my-team-user", "/my-team/:relationshipId/users/:userId", "Member", { module: "routes/profile-redirect.tsx" }],
+    ["my-team-user", "/my-team/:relationshipId/users/:userId", ":userId", { module: "routes/profile-redirect.tsx" }],
     ["my-team-user-insights", "/my-team/:relationshipId/users/:userId/feedback-insights", "Feedback Insights", { module: "routes/profile.tsx" }],
     ["my-team-user-feedback", "/my-team/:relationshipId/users/:userId/feedback", "Feedback", { module: "routes/profile.tsx" }],
   ]),
   ...area("My Groups", "issue 3", "ViewMyGroupsPage", [
     ["my-groups", "/my-groups", "My Groups"],
     ["my-groups-group", "/my-groups/:groupId", ":groupId"],
-    ["my-groups-user", "/my-groups/:groupId/users/:userId", "Member", { module: "routes/profile-redirect.tsx" }],
+    ["my-groups-user", "/my-groups/:groupId/users/:userId", ":userId", { module: "routes/profile-redirect.tsx" }],
     ["my-groups-user-insights", "/my-groups/:groupId/users/:userId/feedback-insights", "Feedback Insights", { module: "routes/profile.tsx" }],
     ["my-groups-user-feedback", "/my-groups/:groupId/users/:userId/feedback", "Feedback", { module: "routes/profile.tsx" }],
   ]),
@@ -166,7 +166,7 @@ export const ROUTES: RouteEntry[] = [
   ...area("Organization", "issue 3", "ViewOrganization", [["organization-settings", "/organization/settings", "Settings"]]),
   ...area("Users", "issue 3", "ViewUsers", [
     ["org-users", "/organization/settings/users", "Users"],
-    ["org-user", "/organization/settings/users/:userId", "User", { module: "routes/profile-redirect.tsx" }],
+    ["org-user", "/organization/settings/users/:userId", ":userId", { module: "routes/profile-redirect.tsx" }],
     ["org-user-insights", "/organization/settings/users/:userId/feedback-insights", "Feedback Insights", { module: "routes/profile.tsx" }],
     ["org-user-feedback", "/organization/settings/users/:userId/feedback", "Feedback", { module: "routes/profile.tsx" }],
     [

@@ -1,3 +1,14 @@
-export default function Page() {
-  return <p>healthz</p>;
+import { json, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { sql } from "drizzle-orm";
+import { logError } from "~/lib/log.server";
+
+/** Liveness and D1 reachability for monitors; no session needed, no data disclosed. */
+export async function loader({ context }: LoaderFunctionArgs) {
+  try {
+    await context.db.run(sql`select 1`);
+    return json({ ok: true }, { headers: { "Cache-Control": "no-store" } });
+  } catch (error) {
+    logError(context.requestId, error, { check: "healthz" });
+    return json({ ok: false }, { status: 503, headers: { "Cache-Control": "no-store" } });
+  }
 }

@@ -1,0 +1,111 @@
+import type { Platform } from "./permissions/registry";
+
+/**
+ * The one copy dictionary (DESIGN.md, STYLE.md point 5). Platform wording lives in PLATFORM_COPY,
+ * keyed by platform, so a component asks `copy(platform).workspaces` and never branches on the
+ * platform itself. Texts the specification quotes are kept verbatim, punctuation included.
+ */
+const SHARED = {
+  appName: "Pulseboard",
+  /** 002 §2.2: "Page title suffix is 'Admin'". */
+  titleSuffix: "Admin",
+  required: "This is a required field.",
+  somethingWentWrong: "Something went wrong.",
+  notFoundTitle: "Page not found",
+  notFoundBody: "Oops! Looks like you followed a bad link...",
+  goBackHome: "Go back home",
+  logout: "Logout",
+  skipToContent: "Skip to main content",
+  toggleSidebar: "Toggle sidebar",
+  close: "Close",
+  cancel: "Cancel",
+  save: "Save",
+  requestIdLabel: "Request id",
+  // 002 §2.8 / §9: analytics colour scale
+  settingsTitle: "Settings",
+  colorScaleLegend: "Analytics colour scale",
+  colorScaleDefault: "Default (low blue to high red)",
+  colorScaleReverse: "Reverse",
+  settingsSaved: "Settings saved successfully",
+  // 002 §2.2 / §4: User/Admin view
+  viewSwitchLabel: "View",
+  viewUser: "User",
+  viewAdmin: "Admin",
+  viewSwitched: "View switched",
+  // Empty states quoted by 002 §2, §2.5-2.7
+  noUserData: "No User data available.",
+  userProfileNotFound: "User Profile not found!",
+  noManagers: "No managers assigned!",
+  noPerformanceScores: "No Performance Scores available!",
+  noFeedbackAnalytics: "No Feedback Analytics data available!",
+  noFeedback: "No feedback available!",
+  noGoals: "No goals set!",
+  // Shell and profile wording not quoted by the specification
+  myTeam: "My Team",
+  managers: "Managers",
+  relationships: "Relationships",
+  role: "Role",
+  department: "Department",
+  noRelationships: "No relationships yet.",
+  noAreaPages: "There is nothing in this area for your role yet.",
+  notYetAvailable: (area: string) => `${area} is not available yet`,
+  arrivesWith: (buildsIn: string) => `It arrives with ${buildsIn}.`,
+  deactivated: "Deactivated",
+  excluded: "Inactive",
+} as const;
+
+type PlatformCopy = {
+  platformName: string;
+  workspace: string;
+  workspaces: string;
+  channel: string;
+  channels: string;
+  noWorkspaces: string;
+  selectToViewInsights: string;
+};
+
+const PLATFORM_COPY: Record<Platform, PlatformCopy> = {
+  slack: {
+    platformName: "Slack",
+    workspace: "Workspace",
+    workspaces: "Workspaces",
+    channel: "Channel",
+    channels: "Channels",
+    noWorkspaces: "No workspaces available",
+    selectToViewInsights: "Please select a Slack Workspace to view the Insights.",
+  },
+  msteams: {
+    platformName: "Microsoft Teams",
+    workspace: "Group",
+    workspaces: "Groups",
+    channel: "Group",
+    channels: "Groups",
+    noWorkspaces: "No groups available",
+    selectToViewInsights: "Please select a Group to view the Insights.",
+  },
+};
+
+export type Copy = typeof SHARED & PlatformCopy;
+
+const cache = new Map<Platform, Copy>();
+
+/** Every text a component shows, worded for the company's platform. */
+export function copy(platform: Platform): Copy {
+  let words = cache.get(platform);
+  if (!words) {
+    words = { ...SHARED, ...PLATFORM_COPY[platform] };
+    cache.set(platform, words);
+  }
+  return words;
+}
+
+/** Texts with no platform in play (public pages, error pages before anyone is signed in). */
+export const sharedCopy = SHARED;
+
+/** The platform-worded keys, for the dictionary test: both platforms must define every one. */
+export const PLATFORM_COPY_FOR_TESTS = PLATFORM_COPY;
+
+/** "{route title} | Admin" (002 §2.2). */
+export function pageTitle(title: string) {
+  return `${title} | ${SHARED.titleSuffix}`;
+}

@@ -1,0 +1,80 @@
+import { hasPermission } from "~/lib/permissions/names";
+
+/**
+ * Which profile tabs a viewer gets where (002 §2.6): Feedback Insights and Feedback everywhere;
+ * Performance only under /organization/settings/users, with ViewPerformanceTab, never on one's
+ * own profile; Goals (ViewGoals), Objectives and Reviews only on one's own /my-profile.
+ * Pure and client-safe so the tab bar and the loader agree.
+ */
+export type ProfileTabId = "feedback-insights" | "feedback" | "performance" | "goals" | "objectives" | "reviews";
+
+export type ProfileBaseKind = "my-profile" | "my-team" | "my-groups" | "org-users";
+
+export interface ProfileTab {
+  id: ProfileTabId;
+  label: string;
+  /** The work that brings this tab's content (shown until then, instead of made-up numbers). */
+  arrivesWith: string;
+}
+
+const TABS: Record<ProfileTabId, ProfileTab> = {
+  "feedback-insights": { id: "feedback-insights", label: "Feedback Insights", arrivesWith: "the feedback work" },
+  feedback: { id: "feedback", label: "Feedback", arrivesWith: "the feedback work" },
+  performance: { id: "performance", label: "Performance", arrivesWith: "the reviews work" },
+  goals: { id: "goals", label: "Goals", arrivesWith: "the goals work" },
+  objectives: { id: "objectives", label: "Objectives", arrivesWith: "the objectives work" },
+  reviews: { id: "reviews", label: "Reviews", arrivesWith: "the reviews work" },
+};
+
+export const DEFAULT_PROFILE_TAB: ProfileTabId = "feedback-insights";
+
+export function profileTabs(kind: ProfileBaseKind, isOwn: boolean, permissions: readonly string[]): ProfileTab[] {
+  const tabs: ProfileTab[] = [TABS["feedback-insights"], TABS.feedback];
+  if (kind === "org-users" && !isOwn && hasPermission(permissions, "ViewPerformanceTab")) tabs.push(TABS.performance);
+  if (kind === "my-profile" && isOwn) {
+    if (hasPermission(permissions, "ViewGoals")) tabs.push(TABS.goals);
+    tabs.push(TABS.objectives, TABS.reviews);
+  }
+  return tabs;
+}
+
+export interface ProfilePath {
+  kind: ProfileBaseKind;
+  /** The profile's base path, e.g. /my-team/default/users/u-acme-eve */
+  basePath: string;
+  userId: string;
+  relationshipId?: string;
+  groupId?: string;
+  tab: string | null;
+}
+
+const PATTERNS: Array<[ProfileBaseKind, RegExp]> = [
+  ["my-profile", /^\/my-profile\/([^/]+)(?:\/([^/]+))?\/?$/],
+  ["my-team", /^\/my-team\/([^/]+)\/users\/([^/]+)(?:\/([^/]+))?\/?$/],
+  ["my-groups", /^\/my-groups\/([^/]+)\/users\/([^/]+)(?:\/([^/]+))?\/?$/],
+  ["org-users", /^\/organization\/settings\/users\/([^/]+)(?:\/([^/]+))?\/?$/],
+];
+
+/** Splits a profile URL into its context, person and tab; null for anything else. */
+export function parseProfilePath(pathname: string): ProfilePath | null {
+  for (const [kind, regex] of PATTERNS) {
+    const m = regex.exec(pathname);
+    if (!m) continue;
+    const decode = (s: string) => decodeURIComponent(s);
+    if (kind === "my-team" || kind === "my-groups") {
+      const [, ctx, userId, tab] = m;
+      const prefix = kind === "my-team" ? "/my-team" : "/my-groups";
+      return {
+        kind,
+        basePath: `${prefix}/${ctx}/users/${userId}`,
+        userId: decode(userId),
+        ...(kind === "my-team" ? { relationshipId: decode(ctx) } : { groupId: decode(ctx) }),
+        tab: tab ?? null,
+      };
+    }
+    const [, userId, tab] = m;
+    const prefix = kind === "my-profile" ? "/my-profile" : "/organization/settings/users";
+    return { kind, basePath: `${prefix}/${userId}`, userId: decode(userId), tab: tab ?? null };
+  }
+  return null;
+}

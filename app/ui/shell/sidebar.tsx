@@ -1,0 +1,193 @@
+import { Form, Link } from "@remix-run/react";
+import type { Copy } from "~/lib/copy";
+import { activeHref, navHref, visibleNavigation, type NavItem, type NavLink } from "~/lib/navigation";
+import { hasPermission } from "~/lib/permissions/names";
+import { Icon } from "../icons";
+
+const ITEM =
+  "group flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-indigo-400";
+const IDLE = "text-slate-300 hover:bg-slate-800 hover:text-white";
+const ACTIVE = "bg-slate-800 text-white";
+
+export interface SidebarProps {
+  open: boolean;
+  viewerId: string;
+  permissions: readonly string[];
+  pathname: string;
+  search: string;
+  view: "USER" | "ADMIN";
+  words: Copy;
+  onOpenSettings: () => void;
+  /** Pointer over or focus on Settings: start fetching the dialog before the click. */
+  onSettingsIntent?: () => void;
+}
+
+/**
+ * The left sidebar (002 §2.2). Visible by default so it works without JavaScript; the top bar's
+ * toggle collapses it with a 300 ms width transition, and `invisible` (applied after the
+ * transition) takes the collapsed links out of the tab order.
+ */
+export function Sidebar({ open, viewerId, permissions, pathname, search, view, words, onOpenSettings, onSettingsIntent }: SidebarProps) {
+  const items = visibleNavigation(permissions);
+  const hrefs = items.flatMap((item) =>
+    item.kind === "group" ? item.children.map((c) => navHref(c, viewerId)) : item.kind === "link" ? [navHref(item, viewerId)] : [],
+  );
+  const current = activeHref(hrefs, pathname);
+  const settingsHref = `${pathname}?${withParam(search, "settings", "1")}`;
+  const onOneOnOnes = pathname === "/one-on-ones" || pathname.startsWith("/one-on-ones/");
+
+  return (
+    <aside
+      id="sidebar"
+      aria-label="Sidebar"
+      className={`sticky top-0 h-screen shrink-0 overflow-hidden bg-slate-900 transition-[width,visibility] duration-300 ease-in-out motion-reduce:transition-none ${
+        open ? "visible w-64" : "invisible w-0"
+      }`}
+    >
+      <div className="flex h-full w-64 flex-col">
+        <nav aria-label="Main" className="flex min-h-0 flex-1 flex-col">
+          <Link
+            to="/"
+            data-nav-id="home"
+            className="flex h-14 shrink-0 items-center gap-2 border-b border-slate-800 px-5 text-white focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-indigo-400"
+          >
+            <span aria-hidden="true" className="flex size-8 items-center justify-center rounded-lg bg-indigo-500 text-sm font-bold">
+              P
+            </span>
+            <span className="text-base font-semibold tracking-tight">{words.appName}</span>
+            <span className="sr-only">Home</span>
+          </Link>
+          <ul className="flex-1 space-y-1 overflow-y-auto px-3 py-4">
+            {items.map((item) => (
+              <SidebarItem
+                key={item.id}
+                item={item}
+                viewerId={viewerId}
+                current={current}
+                settingsHref={settingsHref}
+                onOpenSettings={onOpenSettings}
+                onSettingsIntent={onSettingsIntent}
+              />
+            ))}
+          </ul>
+        </nav>
+        {onOneOnOnes && hasPermission(permissions, "ViewUserAdminSwitch") ? (
+          <ViewSwitch view={view} redirectTo={pathname + search} words={words} />
+        ) : null}
+      </div>
+    </aside>
+  );
+}
+
+function withParam(search: string, name: string, value: string) {
+  const params = new URLSearchParams(search);
+  params.set(name, value);
+  return params.toString();
+}
+
+function SidebarLink({ item, viewerId, current, nested }: { item: NavLink; viewerId: string; current: string | null; nested?: boolean }) {
+  const href = navHref(item, viewerId);
+  const active = href === current;
+  return (
+    <Link
+      to={href}
+      data-nav-id={item.id}
+      aria-current={active ? "page" : undefined}
+      className={`${ITEM} ${active ? ACTIVE : IDLE} ${nested ? "py-1.5 pl-11" : ""}`}
+    >
+      {item.icon ? <Icon name={item.icon} className={`size-5 shrink-0 ${active ? "text-indigo-400" : "text-slate-400 group-hover:text-white"}`} /> : null}
+      {item.label}
+    </Link>
+  );
+}
+
+function SidebarItem({
+  item,
+  viewerId,
+  current,
+  settingsHref,
+  onOpenSettings,
+  onSettingsIntent,
+}: {
+  item: NavItem;
+  viewerId: string;
+  current: string | null;
+  settingsHref: string;
+  onOpenSettings: () => void;
+  onSettingsIntent?: () => void;
+}) {
+  if (item.kind === "link") {
+    return (
+      <li>
+        <SidebarLink item={item} viewerId={viewerId} current={current} />
+      </li>
+    );
+  }
+  if (item.kind === "settings") {
+    // A link to ?settings=1 (the layout renders the dialog open server-side without JavaScript);
+    // with JavaScript the click opens the dialog in place.
+    return (
+      <li>
+        <a
+          href={settingsHref}
+          data-nav-id={item.id}
+          aria-haspopup="dialog"
+          className={`${ITEM} ${IDLE}`}
+          onPointerEnter={onSettingsIntent}
+          onFocus={onSettingsIntent}
+          onClick={(event) => {
+            event.preventDefault();
+            onOpenSettings();
+          }}
+        >
+          <Icon name={item.icon} className="size-5 shrink-0 text-slate-400 group-hover:text-white" />
+          {item.label}
+        </a>
+      </li>
+    );
+  }
+  const headingId = `nav-heading-${item.id}`;
+  return (
+    <li data-nav-id={item.id} className="pt-2">
+      <p id={headingId} className="flex items-center gap-3 px-3 py-1.5 text-xs font-semibold uppercase tracking-wider text-slate-400">
+        <Icon name={item.icon} className="size-5 shrink-0 text-slate-500" />
+        {item.label}
+      </p>
+      <ul aria-labelledby={headingId} className="mt-0.5 space-y-0.5">
+        {item.children.map((child) => (
+          <li key={child.id}>
+            <SidebarLink item={child} viewerId={viewerId} current={current} nested />
+          </li>
+        ))}
+      </ul>
+    </li>
+  );
+}
+
+/** The super admin's User/Admin view switch (002 §2.2), a plain POST form to /view. */
+function ViewSwitch({ view, redirectTo, words }: { view: "USER" | "ADMIN"; redirectTo: string; words: Copy }) {
+  return (
+    <Form method="post" action="/view" className="border-t border-slate-800 px-5 py-4" data-testid="view-switch">
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <fieldset>
+        <legend className="mb-2 text-xs font-semibold uppercase tracking-wider text-slate-400">{words.viewSwitchLabel}</legend>
+        <div className="grid grid-cols-2 rounded-md bg-slate-800 p-1">
+          {(["USER", "ADMIN"] as const).map((option) => (
+            <button
+              key={option}
+              type="submit"
+              name="view"
+              value={option}
+              aria-pressed={view === option}
+              className={`rounded px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-indigo-400 ${
+                view === option ? "bg-white text-slate-900 shadow-sm" : "text-slate-300 hover:text-white"
+              }`}
+            >
+              {option === "USER" ? words.viewUser : words.viewAdmin}
+            </button>
+          ))}
+        </div>
+      </fieldset>
+    </Form>
+  );
+}

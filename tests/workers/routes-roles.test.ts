@@ -1,0 +1,180 @@
+import { describe, expect, it } from "vitest";
+import { hasPermission } from "~/lib/permissions/names";
+import { permissionsFor } from "~/lib/permissions/registry";
+import { ROUTES, type RouteEntry } from "~/lib/route-table";
+import { sessionFor } from "./helpers";
+import { directFetch as appFetch, seededPerson, textOf, type SeededPerson } from "./shell-html";
+
+const PEOPLE = [
+  "alice@acme.test",
+  "adam@acme.test",
+  "mona@acme.test",
+  "eve@acme.test",
+  "sam@acme.test",
+  "gina@globex.test",
+  "gary@globex.test",
+  "mike@globex.test",
+  "tina@globex.test",
+];
+
+const SHELL_ROUTES = ROUTES.filter((r) => r.layout === "shell");
+
+/** Real seeded ids of the person's company where such records exist; any other parameter "x1". */
+function fill(entry: RouteEntry, person: SeededPerson): string {
+  const known: Record<string, string> = {
+    userId: person.id,
+    relationshipId: "default",
+    groupId: "g-globex-engineering",
+    departmentId: person.platform === "slack" ? "d-acme-engineering" : "d-globex-engineering",
+  };
+  return entry.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(known[name] ?? "x1"));
+}
+
+type Expected = { status: 200 } | { status: 302; location: string };
+
+/** What the registry says this person gets on this route. */
+function expectationFor(entry: RouteEntry, person: SeededPerson, path: string): Expected {
+  const permissions = permissionsFor(person.subject);
+  const granted = entry.permission === "SignedIn" || (entry.permission !== null && hasPermission(permissions, entry.permission));
+  if (!granted) return { status: 302, location: "/" };
+  // 002 §2.1: "A bare user path redirects to feedback-insights".
+  if (entry.module === "routes/profile-redirect.tsx") return { status: 302, location: `${path}/feedback-insights` };
+  if (entry.id === "survey-insights") return { status: 302, location: "/surveys/survey-insights/department" };
+  // The Performance tab is never on one's own profile (002 §2.6): the default tab instead.
+  if (entry.id === "org-user-performance") return { status: 302, location: path.replace(/\/performance$/, "/feedback-insights") };
+  return { status: 200 };
+}
+
+async function outcome(path: string, cookie: string): Promise<Expected & { status: number }> {
+  const response = await appFetch(path, { cookie });
+  await response.body?.cancel();
+  if (response.status === 302) return { status: 302, location: response.headers.get("Location") ?? "" };
+  return { status: response.status } as Expected & { status: number };
+}
+
+describe("route × role (every shell route of the table, every demo role)", () => {
+  for (const email of PEOPLE) {
+    it(`${email} gets exactly what the permission registry grants on every shell route`, async () => {
+      const person = await seededPerson(email);
+      const cookie = await sessionFor(email);
+      const mismatches: string[] = [];
+      const chunks: RouteEntry[][] = [];
+      for (let i = 0; i < SHELL_ROUTES.length; i += 12) chunks.push(SHELL_ROUTES.slice(i, i + 12));
+      for (const chunk of chunks) {
+        await Promise.all(
+          chunk.map(async (entry) => {
+            const path = fill(entry, person);
+            const expected = expectationFor(entry, person, path);
+            const actual = await outcome(path, cookie);
+            if (JSON.stringify(actual) !== JSON.stringify(expected)) {
+              mismatches.push(`${entry.id} ${path}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`);
+            }
+          }),
+        );
+      }
+      expect(mismatches).toEqual([]);
+    }, 30_000);
+  }
+});
+
+describe("spec rules pinned by hand", () => {
+  async function statusOf(email: string, path: string) {
+    return outcome(path, await sessionFor(email));
+  }
+  const home = { status: 302, location: "/" };
+
+  it("keeps an employee out of the survey builder", async () => {
+    expect(await statusOf("sam@acme.test", "/surveys/survey-library")).toEqual(home);
+  });
+
+  it("lets a team admin into the review builder but not the users list", async () => {
+    expect(await statusOf("adam@acme.test", "/reviews/review-questionnaires")).toEqual({ status: 200 });
+    expect(await statusOf("adam@acme.test", "/organization/settings/users")).toEqual(home);
+  });
+
+  it("opens My Groups to a Teams-type group admin only, and Groups admin to the Teams-type super admin", async () => {
+    expect(await statusOf("gary@globex.test", "/my-groups")).toEqual({ status: 200 });
+    expect(await statusOf("gina@globex.test", "/organization/settings/groups")).toEqual({ status: 200 });
+    expect(await statusOf("alice@acme.test", "/my-groups")).toEqual(home);
+    expect(await statusOf("alice@acme.test", "/organization/settings/groups")).toEqual(home);
+  });
+
+  it("gives review reports to a manager but not to an employee", async () => {
+    expect(await statusOf("mona@acme.test", "/reviews/reports")).toEqual({ status: 200 });
+    expect(await statusOf("eve@acme.test", "/reviews/reports")).toEqual(home);
+  });
+
+  it("opens the Report Table to the two super admins only", async () => {
+    for (const email of PEOPLE) {
+      const expected = email === "alice@acme.test" || email === "gina@globex.test" ? { status: 200 } : home;
+      expect(await statusOf(email, "/reviews/reports-table"), email).toEqual(expected);
+    }
+  });
+
+  it("gives workflows to Slack-type admins and only the super admin on Teams-type", async () => {
+    expect(await statusOf("adam@acme.test", "/workflows/library")).toEqual({ status: 200 });
+    expect(await statusOf("gina@globex.test", "/workflows/library")).toEqual({ status: 200 });
+    expect(await statusOf("gary@globex.test", "/workflows/library")).toEqual(home);
+  });
+
+  it("never offers Goals on Teams-type", async () => {
+    expect(await statusOf("gina@globex.test", "/my-profile/u-globex-gina/goals")).toEqual(home);
+    expect(await statusOf("eve@acme.test", "/my-profile/u-acme-eve/goals")).toEqual({ status: 200 });
+  });
+
+  it("gives review analytics only to Slack-type admins of a company with review analytics", async () => {
+    expect(await statusOf("adam@acme.test", "/analytics/review-analytics")).toEqual({ status: 200 });
+    expect(await statusOf("gina@globex.test", "/analytics/review-analytics")).toEqual(home);
+  });
+});
+
+describe("signed out, foreign records, unknown paths", () => {
+  it("sends a signed-out visitor to sign-in from every shell route", async () => {
+    const failures: string[] = [];
+    await Promise.all(
+      SHELL_ROUTES.map(async (entry) => {
+        const path = entry.path.replace(/:(\w+)/g, "x1");
+        const response = await appFetch(path);
+        await response.body?.cancel();
+        if (response.status !== 302 || response.headers.get("Location") !== "/sign-in") {
+          failures.push(`${path}: ${response.status} ${response.headers.get("Location")}`);
+        }
+      }),
+    );
+    expect(failures).toEqual([]);
+  });
+
+  it("answers 404 for another company's person in every profile route", async () => {
+    const alice = await sessionFor("alice@acme.test");
+    const gina = await sessionFor("gina@globex.test");
+    const eve = await sessionFor("eve@acme.test");
+    const cases: Array<[string, string]> = [
+      [alice, "/my-profile/u-globex-gina/feedback-insights"],
+      [alice, "/my-profile/u-globex-gina/feedback"],
+      [alice, "/organization/settings/users/u-globex-gina/feedback-insights"],
+      [alice, "/organization/settings/users/u-globex-gina/performance"],
+      [gina, "/organization/settings/users/u-acme-eve/feedback"],
+      [eve, "/my-team/default/users/u-globex-tina/feedback-insights"],
+      [eve, "/my-profile/no-such-person/feedback"],
+    ];
+    for (const [cookie, path] of cases) {
+      const response = await appFetch(path, { cookie });
+      expect(response.status, path).toBe(404);
+      expect(textOf(await response.text()), path).toContain("Page not found");
+    }
+    const gary = await sessionFor("gary@globex.test");
+    const foreign = await appFetch("/my-groups/g-globex-engineering/users/u-acme-eve/feedback", { cookie: gary });
+    expect(foreign.status).toBe(404);
+  });
+
+  it("answers 404 with the not-found texts for an unknown path, signed in or not", async () => {
+    for (const cookie of [undefined, await sessionFor("eve@acme.test")]) {
+      const response = await appFetch("/no/such/page", { cookie });
+      expect(response.status).toBe(404);
+      const text = textOf(await response.text());
+      expect(text).toContain("Page not found");
+      expect(text).toContain("Oops! Looks like you followed a bad link...");
+      expect(text).toContain("Go back home");
+    }
+  });
+});
