@@ -63,12 +63,14 @@ try {
     if (Date.now() > deadline) throw new Error(`wrangler dev did not answer within 90 s:\n${serverLog}`);
     await new Promise((r) => setTimeout(r, 500));
   }
-  const result = spawnSync("playwright", ["test", ...process.argv.slice(2)], {
+  // Async: this process also hosts the fake OpenID provider, which must keep answering.
+  const playwright = spawn("playwright", ["test", ...process.argv.slice(2)], {
     stdio: "inherit",
     env: { ...process.env, E2E_BASE_URL: BASE_URL, CHROMIUM_PATH: chromium, FAKE_OIDC_URL: oidc.url },
   });
-  exitCode = result.status ?? 1;
-  if (exitCode !== 0 && process.env.CI) console.log(serverLog.split("\n").slice(-60).join("\n"));
+  exitCode = await new Promise((resolve) => playwright.on("exit", (code) => resolve(code ?? 1)));
+  if (exitCode !== 0) console.log(`--- wrangler dev (last lines) ---\n${serverLog.split("\n").slice(-80).join("\n")}`);
+  if (server.exitCode !== null) console.log(`wrangler dev exited with ${server.exitCode} during the run`);
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
 } finally {

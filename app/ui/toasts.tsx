@@ -28,7 +28,7 @@ export function Toasts({ toast, closeLabel = "Close" }: { toast: Toast | null; c
       role="status"
       aria-live="polite"
       aria-atomic="true"
-      className="pointer-events-none fixed inset-x-0 top-3 z-[10000] flex justify-center px-4 sm:justify-end"
+      className="pointer-events-none fixed inset-x-0 bottom-4 z-[10000] flex justify-center px-4 sm:justify-end"
     >
       {current ? (
         <div

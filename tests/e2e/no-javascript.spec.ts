@@ -14,11 +14,13 @@ test("with JavaScript off: demo sign-in, sidebar navigation, settings, and sign-
   // The settings modal is a server-rendered dialog without JavaScript; saving is a plain POST.
   await mainNav(page).getByRole("link", { name: "Settings" }).click();
   const dialog = page.getByRole("dialog", { name: "Settings" });
-  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole("heading", { name: "Settings" })).toBeVisible();
   await dialog.getByLabel(/Reverse/).check();
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Settings saved successfully")).toBeVisible();
 
+  // Without JavaScript the avatar menu is a native disclosure.
+  await page.locator("summary", { hasText: "Open user menu" }).click();
   await page.getByRole("button", { name: "Logout" }).click();
   await expect(page).toHaveURL(/\/sign-in$/);
   await page.goto("/reviews/todos");

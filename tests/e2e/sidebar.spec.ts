@@ -34,8 +34,9 @@ for (const email of people) {
 test("a super admin changes the analytics colour scale in the Settings modal and sees the server message", async ({ page }) => {
   await signIn(page, "gina@globex.test");
   await mainNav(page).getByRole("button", { name: "Settings" }).or(mainNav(page).getByRole("link", { name: "Settings" })).first().click();
+  // Headless UI's dialog root has no box of its own (its panel is fixed), so check its title.
   const dialog = page.getByRole("dialog", { name: "Settings" });
-  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole("heading", { name: "Settings" })).toBeVisible();
   await dialog.getByLabel(/Reverse/).check();
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Settings saved successfully")).toBeVisible();
@@ -47,4 +48,16 @@ test("an employee does not see admin entries and is sent home from an admin page
   await expect(mainNav(page).getByRole("link", { name: "Users" })).toHaveCount(0);
   await page.goto("/organization/settings/users");
   await expect(page).toHaveURL(/\/my-profile\/u-acme-sam\/feedback-insights$/);
+});
+
+test("the Settings dialog takes focus, closes on Escape and hands focus back", async ({ page }) => {
+  await signIn(page, "alice@acme.test");
+  const opener = mainNav(page).getByRole("button", { name: "Settings" });
+  await opener.click();
+  const dialog = page.getByRole("dialog", { name: "Settings" });
+  await expect(dialog.getByRole("heading", { name: "Settings" })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => Boolean(document.activeElement?.closest("[role=dialog]")))).toBe(true);
+  await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+  await expect(opener).toBeFocused();
 });

@@ -2,7 +2,8 @@ import { Form, Link } from "@remix-run/react";
 import type { Copy } from "~/lib/copy";
 import { activeHref, navHref, visibleNavigation, type NavItem, type NavLink } from "~/lib/navigation";
 import { hasPermission } from "~/lib/permissions/names";
-import { Icon } from "../icons";
+import { Icon, type IconKey } from "../icons";
+import { useHydrated } from "../use-hydrated";
 
 const ITEM =
   "group flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-indigo-400";
@@ -124,25 +125,9 @@ function SidebarItem({
     );
   }
   if (item.kind === "settings") {
-    // A link to ?settings=1 (the layout renders the dialog open server-side without JavaScript);
-    // with JavaScript the click opens the dialog in place.
     return (
       <li>
-        <a
-          href={settingsHref}
-          data-nav-id={item.id}
-          aria-haspopup="dialog"
-          className={`${ITEM} ${IDLE}`}
-          onPointerEnter={onSettingsIntent}
-          onFocus={onSettingsIntent}
-          onClick={(event) => {
-            event.preventDefault();
-            onOpenSettings();
-          }}
-        >
-          <Icon name={item.icon} className="size-5 shrink-0 text-slate-400 group-hover:text-white" />
-          {item.label}
-        </a>
+        <SettingsEntry item={item} href={settingsHref} onOpen={onOpenSettings} onIntent={onSettingsIntent} />
       </li>
     );
   }
@@ -189,5 +174,50 @@ function ViewSwitch({ view, redirectTo, words }: { view: "USER" | "ADMIN"; redir
         </div>
       </fieldset>
     </Form>
+  );
+}
+
+/**
+ * Settings opens a dialog. Before hydration (and so without JavaScript) it is a link to
+ * ?settings=1, where the layout renders the dialog open server-side; once hydrated it is a
+ * button, which is what assistive technology expects of something that opens a dialog.
+ */
+function SettingsEntry({
+  item,
+  href,
+  onOpen,
+  onIntent,
+}: {
+  item: { id: string; label: string; icon: IconKey };
+  href: string;
+  onOpen: () => void;
+  onIntent?: () => void;
+}) {
+  const hydrated = useHydrated();
+  const content = (
+    <>
+      <Icon name={item.icon} className="size-5 shrink-0 text-slate-400 group-hover:text-white" />
+      {item.label}
+    </>
+  );
+  if (!hydrated) {
+    return (
+      <a href={href} data-nav-id={item.id} aria-haspopup="dialog" className={`${ITEM} ${IDLE}`}>
+        {content}
+      </a>
+    );
+  }
+  return (
+    <button
+      type="button"
+      data-nav-id={item.id}
+      aria-haspopup="dialog"
+      className={`${ITEM} ${IDLE} w-full text-left`}
+      onPointerEnter={onIntent}
+      onFocus={onIntent}
+      onClick={onOpen}
+    >
+      {content}
+    </button>
   );
 }
