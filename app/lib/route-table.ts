@@ -18,13 +18,22 @@ export interface RouteEntry {
   layout: RouteLayout;
   /** Module under app/, default routes/placeholder.tsx. */
   module?: string;
+  /**
+   * The Remix route serving this entry when several entries share one module (every tab of a
+   * profile): registered once, so Remix has fewer routes to match on each request. The module
+   * then tells the entries apart with matchRoute.
+   */
+  remixPath?: string;
   /** Product area, named in a placeholder page. */
   area?: string;
   /** The issue that will build this area (shown in the placeholder). */
   buildsIn?: string;
 }
 
-const PLACEHOLDER = "routes/placeholder.tsx";
+/** Every tab of a profile, and its bare path, are one Remix route: {base}/:tab? (routes/profile.tsx). */
+function profileRoute(base: string): Pick<RouteEntry, "module" | "remixPath"> {
+  return { module: "routes/profile.tsx", remixPath: `${base}/:tab?` };
+}
 
 function area(
   name: string,
@@ -85,26 +94,26 @@ export const ROUTES: RouteEntry[] = [
 
   // Profile and team
   ...area("Profile", "later feedback issues", "ViewMyProfile", [
-    ["my-profile", "/my-profile/:userId", "Profile", { module: "routes/profile-redirect.tsx" }],
-    ["my-profile-insights", "/my-profile/:userId/feedback-insights", "Feedback Insights", { module: "routes/profile.tsx" }],
-    ["my-profile-feedback", "/my-profile/:userId/feedback", "Feedback", { module: "routes/profile.tsx" }],
-    ["my-profile-goals", "/my-profile/:userId/goals", "Goals", { module: "routes/profile.tsx", permission: "ViewGoals" }],
-    ["my-profile-objectives", "/my-profile/:userId/objectives", "Objectives", { module: "routes/profile.tsx" }],
-    ["my-profile-reviews", "/my-profile/:userId/reviews", "Reviews", { module: "routes/profile.tsx" }],
+    ["my-profile", "/my-profile/:userId", "Profile", profileRoute("/my-profile/:userId")],
+    ["my-profile-insights", "/my-profile/:userId/feedback-insights", "Feedback Insights", profileRoute("/my-profile/:userId")],
+    ["my-profile-feedback", "/my-profile/:userId/feedback", "Feedback", profileRoute("/my-profile/:userId")],
+    ["my-profile-goals", "/my-profile/:userId/goals", "Goals", { ...profileRoute("/my-profile/:userId"), permission: "ViewGoals" }],
+    ["my-profile-objectives", "/my-profile/:userId/objectives", "Objectives", profileRoute("/my-profile/:userId")],
+    ["my-profile-reviews", "/my-profile/:userId/reviews", "Reviews", profileRoute("/my-profile/:userId")],
   ]),
   ...area("My Team", "issue 3", "ViewMyTeam", [
     ["my-team", "/my-team", "My Team"],
     ["my-team-relationship", "/my-team/:relationshipId", ":relationshipId"],
-    ["my-team-user", "/my-team/:relationshipId/users/:userId", ":userId", { module: "routes/profile-redirect.tsx" }],
-    ["my-team-user-insights", "/my-team/:relationshipId/users/:userId/feedback-insights", "Feedback Insights", { module: "routes/profile.tsx" }],
-    ["my-team-user-feedback", "/my-team/:relationshipId/users/:userId/feedback", "Feedback", { module: "routes/profile.tsx" }],
+    ["my-team-user", "/my-team/:relationshipId/users/:userId", ":userId", profileRoute("/my-team/:relationshipId/users/:userId")],
+    ["my-team-user-insights", "/my-team/:relationshipId/users/:userId/feedback-insights", "Feedback Insights", profileRoute("/my-team/:relationshipId/users/:userId")],
+    ["my-team-user-feedback", "/my-team/:relationshipId/users/:userId/feedback", "Feedback", profileRoute("/my-team/:relationshipId/users/:userId")],
   ]),
   ...area("My Groups", "issue 3", "ViewMyGroupsPage", [
     ["my-groups", "/my-groups", "My Groups"],
     ["my-groups-group", "/my-groups/:groupId", ":groupId"],
-    ["my-groups-user", "/my-groups/:groupId/users/:userId", ":userId", { module: "routes/profile-redirect.tsx" }],
-    ["my-groups-user-insights", "/my-groups/:groupId/users/:userId/feedback-insights", "Feedback Insights", { module: "routes/profile.tsx" }],
-    ["my-groups-user-feedback", "/my-groups/:groupId/users/:userId/feedback", "Feedback", { module: "routes/profile.tsx" }],
+    ["my-groups-user", "/my-groups/:groupId/users/:userId", ":userId", profileRoute("/my-groups/:groupId/users/:userId")],
+    ["my-groups-user-insights", "/my-groups/:groupId/users/:userId/feedback-insights", "Feedback Insights", profileRoute("/my-groups/:groupId/users/:userId")],
+    ["my-groups-user-feedback", "/my-groups/:groupId/users/:userId/feedback", "Feedback", profileRoute("/my-groups/:groupId/users/:userId")],
   ]),
 
   // Reviews (000)
@@ -166,14 +175,14 @@ export const ROUTES: RouteEntry[] = [
   ...area("Organization", "issue 3", "ViewOrganization", [["organization-settings", "/organization/settings", "Settings"]]),
   ...area("Users", "issue 3", "ViewUsers", [
     ["org-users", "/organization/settings/users", "Users"],
-    ["org-user", "/organization/settings/users/:userId", ":userId", { module: "routes/profile-redirect.tsx" }],
-    ["org-user-insights", "/organization/settings/users/:userId/feedback-insights", "Feedback Insights", { module: "routes/profile.tsx" }],
-    ["org-user-feedback", "/organization/settings/users/:userId/feedback", "Feedback", { module: "routes/profile.tsx" }],
+    ["org-user", "/organization/settings/users/:userId", ":userId", profileRoute("/organization/settings/users/:userId")],
+    ["org-user-insights", "/organization/settings/users/:userId/feedback-insights", "Feedback Insights", profileRoute("/organization/settings/users/:userId")],
+    ["org-user-feedback", "/organization/settings/users/:userId/feedback", "Feedback", profileRoute("/organization/settings/users/:userId")],
     [
       "org-user-performance",
       "/organization/settings/users/:userId/performance",
       "Performance",
-      { module: "routes/profile.tsx", permission: "ViewPerformanceTab" },
+      { ...profileRoute("/organization/settings/users/:userId"), permission: "ViewPerformanceTab" },
     ],
   ]),
   ...area("Roles", "issue 3", "ViewRoles", [["org-roles", "/organization/settings/roles", "Roles"]]),

@@ -20,8 +20,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const match = matchRoute(url.pathname);
   const path = parseProfilePath(url.pathname);
-  if (!match?.entry.permission || !path?.tab) throw notFound();
+  if (!match?.entry.permission || !path) throw notFound();
   const viewer = await requirePermission(request, context, match.entry.permission);
+  // 002 §2.1: "A bare user path redirects to feedback-insights" (after the permission check).
+  if (!path.tab) throw redirect(`${path.basePath}/${DEFAULT_PROFILE_TAB}${url.search}`);
   const companyId = viewer.company.id;
   const isOwn = path.userId === viewer.user.id;
 

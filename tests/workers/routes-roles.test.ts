@@ -38,7 +38,9 @@ function expectationFor(entry: RouteEntry, person: SeededPerson, path: string): 
   const granted = entry.permission === "SignedIn" || (entry.permission !== null && hasPermission(permissions, entry.permission));
   if (!granted) return { status: 302, location: "/" };
   // 002 §2.1: "A bare user path redirects to feedback-insights".
-  if (entry.module === "routes/profile-redirect.tsx") return { status: 302, location: `${path}/feedback-insights` };
+  if (entry.path.endsWith("/users/:userId") || entry.path === "/my-profile/:userId") {
+    return { status: 302, location: `${path}/feedback-insights` };
+  }
   if (entry.id === "survey-insights") return { status: 302, location: "/surveys/survey-insights/department" };
   // The Performance tab is never on one's own profile (002 §2.6): the default tab instead.
   if (entry.id === "org-user-performance") return { status: 302, location: path.replace(/\/performance$/, "/feedback-insights") };

@@ -94,7 +94,22 @@ export interface Viewer {
 }
 
 /** The signed-in person with their company and computed permissions, or null. One D1 query. */
-export async function getViewer(request: Request, context: AppLoadContext): Promise<Viewer | null> {
+/**
+ * The shell's loader and the page's loader both ask who is signed in, in parallel; one load
+ * context is one incoming request, so they share one lookup (one cookie check, one D1 query).
+ */
+const viewerByRequest = new WeakMap<AppLoadContext, Promise<Viewer | null>>();
+
+export function getViewer(request: Request, context: AppLoadContext): Promise<Viewer | null> {
+  let viewer = viewerByRequest.get(context);
+  if (!viewer) {
+    viewer = loadViewer(request, context);
+    viewerByRequest.set(context, viewer);
+  }
+  return viewer;
+}
+
+async function loadViewer(request: Request, context: AppLoadContext): Promise<Viewer | null> {
   const sessionId = await readSessionId(request, context);
   if (!sessionId) return null;
   const [row] = await context.db
