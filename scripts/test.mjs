@@ -1,9 +1,10 @@
-// `npm test`: build, then unit tests (Node), worker tests (inside workerd, real bindings),
+// `npm test`: build and type-check, then unit tests (Node), worker tests (inside workerd, real bindings),
 // browser tests (Playwright + Debian's Chromium against wrangler dev). Stops at the first failure.
 import { spawnSync } from "node:child_process";
 
 const steps = [
   ["build", "npm", ["run", "build"]],
+  ["type check", "tsc", ["--noEmit"]],
   ["unit tests", "vitest", ["run", "--config", "vitest.unit.config.ts"]],
   ["worker tests", "vitest", ["run", "--config", "vitest.workers.config.ts"]],
   ["browser tests", "node", ["scripts/e2e.mjs"]],
