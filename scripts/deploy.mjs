@@ -12,6 +12,7 @@
 import { execFile, spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { optionValue } from "./lib/args.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const WRANGLER = path.join(ROOT, "node_modules", "wrangler", "bin", "wrangler.js");
@@ -26,11 +27,9 @@ function parseArgs(argv) {
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const value = () => {
-      const [flag, inline] = arg.split(/=(.*)/s);
-      if (inline !== undefined) return inline;
-      const next = argv[++i];
-      if (next === undefined || next.startsWith("-")) throw new DeployError(`${flag} needs a value`);
-      return next;
+      const option = optionValue(argv, i, DeployError);
+      i = option.index;
+      return option.value;
     };
     if (arg === "--check") options.check = true;
     else if (arg === "-c" || arg === "--config" || arg.startsWith("--config=")) options.config = value();

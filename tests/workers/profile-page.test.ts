@@ -1,14 +1,14 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { sessionFor } from "./helpers";
-import { attrs, directFetch, texts, textOf } from "./shell-html";
+import { appFetch, sessionFor } from "./helpers";
+import { attrs, texts, textOf } from "./shell-html";
 
 async function nameOf(id: string) {
   return (await env.DB.prepare("SELECT name FROM users WHERE id = ?").bind(id).first<{ name: string }>())!.name;
 }
 
 async function get(email: string, path: string) {
-  return directFetch(path, { cookie: await sessionFor(email) });
+  return appFetch(path, { cookie: await sessionFor(email) });
 }
 
 async function page(email: string, path: string) {

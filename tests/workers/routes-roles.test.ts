@@ -2,20 +2,10 @@ import { describe, expect, it } from "vitest";
 import { hasPermission } from "~/lib/permissions/names";
 import { permissionsFor } from "~/lib/permissions/registry";
 import { ROUTES, type RouteEntry } from "~/lib/route-table";
-import { sessionFor } from "./helpers";
-import { directFetch as appFetch, seededPerson, textOf, type SeededPerson } from "./shell-html";
+import { appFetch, ROLE_PEOPLE, sessionFor } from "./helpers";
+import { seededPerson, textOf, type SeededPerson } from "./shell-html";
 
-const PEOPLE = [
-  "alice@acme.test",
-  "adam@acme.test",
-  "mona@acme.test",
-  "eve@acme.test",
-  "sam@acme.test",
-  "gina@globex.test",
-  "gary@globex.test",
-  "mike@globex.test",
-  "tina@globex.test",
-];
+const PEOPLE = ROLE_PEOPLE;
 
 const SHELL_ROUTES = ROUTES.filter((r) => r.layout === "shell");
 

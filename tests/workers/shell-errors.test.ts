@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { sessionFor } from "./helpers";
-import { attrs, directFetch, texts, textOf } from "./shell-html";
+import { appFetch, sessionFor } from "./helpers";
+import { attrs, texts, textOf } from "./shell-html";
 
 describe("server failures (002 §8, DESIGN 'Bad input')", () => {
   afterEach(async () => {
@@ -18,7 +18,7 @@ describe("server failures (002 §8, DESIGN 'Bad input')", () => {
     // Break the profile's relationships query the way a failed D1 call would.
     await env.DB.prepare("ALTER TABLE custom_relationship_members RENAME TO broken_members").run();
 
-    const response = await directFetch("/my-profile/u-acme-eve/feedback", { cookie });
+    const response = await appFetch("/my-profile/u-acme-eve/feedback", { cookie });
     expect(response.status).toBe(500);
     const requestId = response.headers.get("X-Request-Id");
     expect(requestId).toBeTruthy();
@@ -34,7 +34,7 @@ describe("server failures (002 §8, DESIGN 'Bad input')", () => {
 
   it("logs nothing for a plain 404", async () => {
     const spy = vi.spyOn(console, "error").mockImplementation(() => undefined);
-    const response = await directFetch("/my-profile/u-globex-gina/feedback", { cookie: await sessionFor("eve@acme.test") });
+    const response = await appFetch("/my-profile/u-globex-gina/feedback", { cookie: await sessionFor("eve@acme.test") });
     expect(response.status).toBe(404);
     expect(spy).not.toHaveBeenCalled();
   });

@@ -1,32 +1,6 @@
-import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import type { PermissionSubject } from "~/lib/permissions/registry";
-import worker from "../../workers/app";
 import { ORIGIN } from "./helpers";
-
-/**
- * appFetch, but calling the Worker's fetch handler directly instead of through SELF: with
- * vitest-pool-workers 0.23 every SELF.fetch gets slower the more were made before (measured:
- * even a one-line worker goes from ~1 ms to ~25 ms per request after 300 requests), which
- * makes a 1,000-request route × role sweep take minutes. Same worker, same headers, same build.
- */
-export async function directFetch(path: string, init: RequestInit & { cookie?: string } = {}): Promise<Response> {
-  const headers = new Headers(init.headers);
-  headers.set("Host", new URL(ORIGIN).host);
-  const method = (init.method ?? "GET").toUpperCase();
-  if (method !== "GET" && method !== "HEAD" && !headers.has("Origin")) headers.set("Origin", ORIGIN);
-  if (init.cookie) headers.set("Cookie", init.cookie);
-  const request = new Request(new URL(path, ORIGIN), { redirect: "manual", ...init, headers });
-  const ctx = createExecutionContext();
-  const response = await worker.fetch(request as Parameters<typeof worker.fetch>[0], env as Env, ctx);
-  await waitOnExecutionContext(ctx);
-  return response;
-}
-
-/** postForm through directFetch: a form post as a browser with JavaScript off sends it. */
-export function directPost(path: string, fields: Record<string, string>, cookie?: string) {
-  return directFetch(path, { method: "POST", body: new URLSearchParams(fields), cookie });
-}
 
 /** Visible text of an HTML page: tags and React's <!-- --> markers dropped, entities decoded. */
 export function textOf(html: string): string {

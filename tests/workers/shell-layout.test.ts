@@ -1,10 +1,10 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { cookieFrom, sessionFor } from "./helpers";
-import { attrs, directFetch, directPost, texts, textOf } from "./shell-html";
+import { appFetch, cookieFrom, postForm, sessionFor } from "./helpers";
+import { attrs, texts, textOf } from "./shell-html";
 
 async function page(email: string, path: string) {
-  const response = await directFetch(path, { cookie: await sessionFor(email) });
+  const response = await appFetch(path, { cookie: await sessionFor(email) });
   expect(response.status, path).toBe(200);
   return response.text();
 }
@@ -53,7 +53,7 @@ describe("top bar and page frame", () => {
   });
 
   it("sends a signed-out visitor to sign-in", async () => {
-    const response = await directFetch("/my-team");
+    const response = await appFetch("/my-team");
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/sign-in");
   });
@@ -75,13 +75,13 @@ describe("placeholders and area pages", () => {
   });
 
   it("opens Survey Insights on its department view", async () => {
-    const response = await directFetch("/surveys/survey-insights", { cookie: await sessionFor("adam@acme.test") });
+    const response = await appFetch("/surveys/survey-insights", { cookie: await sessionFor("adam@acme.test") });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/surveys/survey-insights/department");
   });
 
   it("answers 404 for a record of another company in a placeholder path", async () => {
-    const response = await directFetch("/organization/settings/departments/d-acme-engineering", { cookie: await sessionFor("gina@globex.test") });
+    const response = await appFetch("/organization/settings/departments/d-acme-engineering", { cookie: await sessionFor("gina@globex.test") });
     expect(response.status).toBe(404);
   });
 });
@@ -106,7 +106,7 @@ describe("Settings modal (super admins)", () => {
   it("serves the same form on its own at /settings, to super admins only", async () => {
     const html = await page("gina@globex.test", "/settings");
     expect(await attrs(html, 'form[action="/settings"] input[type="radio"]', "value")).toEqual(["default", "reverse"]);
-    const adam = await directFetch("/settings", { cookie: await sessionFor("adam@acme.test") });
+    const adam = await appFetch("/settings", { cookie: await sessionFor("adam@acme.test") });
     expect(adam.headers.get("Location")).toBe("/");
   });
 
@@ -118,7 +118,7 @@ describe("Settings modal (super admins)", () => {
   it("saves the colour scale with an audit row, returns to the page and shows the server message once", async () => {
     const cookie = await sessionFor("alice@acme.test");
     const before = await audits("c-acme");
-    const response = await directPost("/settings", { colorScale: "reverse", redirectTo: "/my-team?settings=1" }, cookie);
+    const response = await postForm("/settings", { colorScale: "reverse", redirectTo: "/my-team?settings=1" }, cookie);
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/my-team");
     expect(await scale("c-acme")).toBe("reverse");
@@ -127,7 +127,7 @@ describe("Settings modal (super admins)", () => {
 
     const toastCookie = cookieFrom(response);
     expect(toastCookie).toMatch(/^__toast=/);
-    const landed = await directFetch("/my-team", { cookie: `${cookie}; ${toastCookie}` });
+    const landed = await appFetch("/my-team", { cookie: `${cookie}; ${toastCookie}` });
     const html = await landed.text();
     expect(await texts(html, '[role="status"] [data-toast-type="success"] p')).toEqual(["Settings saved successfully"]);
     expect(landed.headers.get("Set-Cookie")).toMatch(/__toast=;.*(Max-Age=0|Expires=Thu, 01 Jan 1970)/);
@@ -139,7 +139,7 @@ describe("Settings modal (super admins)", () => {
   it("rejects a bad value with the field message and writes nothing", async () => {
     const cookie = await sessionFor("gina@globex.test");
     const before = await audits("c-globex");
-    const response = await directPost("/settings", { colorScale: "purple", redirectTo: "/my-team" }, cookie);
+    const response = await postForm("/settings", { colorScale: "purple", redirectTo: "/my-team" }, cookie);
     expect(response.status).toBe(400);
     expect(textOf(await response.text())).toContain("This is a required field.");
     expect(await scale("c-globex")).toBe("default");
@@ -147,10 +147,10 @@ describe("Settings modal (super admins)", () => {
   });
 
   it("refuses someone without the permission and stays on this site", async () => {
-    const adam = await directPost("/settings", { colorScale: "reverse" }, await sessionFor("adam@acme.test"));
+    const adam = await postForm("/settings", { colorScale: "reverse" }, await sessionFor("adam@acme.test"));
     expect(adam.status).toBe(302);
     expect(adam.headers.get("Location")).toBe("/");
-    const offsite = await directPost("/settings", { colorScale: "default", redirectTo: "https://evil.test/x" }, await sessionFor("gina@globex.test"));
+    const offsite = await postForm("/settings", { colorScale: "default", redirectTo: "https://evil.test/x" }, await sessionFor("gina@globex.test"));
     expect(offsite.headers.get("Location")).toBe("/");
   });
 });
@@ -158,25 +158,25 @@ describe("Settings modal (super admins)", () => {
 describe("User/Admin view switch", () => {
   it("switches the super admin's session to ADMIN and back, returning to the page", async () => {
     const cookie = await sessionFor("alice@acme.test");
-    const response = await directPost("/view", { view: "ADMIN", redirectTo: "/one-on-ones/x1" }, cookie);
+    const response = await postForm("/view", { view: "ADMIN", redirectTo: "/one-on-ones/x1" }, cookie);
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/one-on-ones/x1");
     const rows = await env.DB.prepare("SELECT view FROM sessions WHERE user_id = 'u-acme-alice'").all<{ view: string }>();
     expect(rows.results.map((r) => r.view)).toContain("ADMIN");
-    const html = await (await directFetch("/one-on-ones", { cookie })).text();
+    const html = await (await appFetch("/one-on-ones", { cookie })).text();
     expect(await attrs(html, 'form[action="/view"] button[aria-pressed="true"]', "value")).toEqual(["ADMIN"]);
-    await directPost("/view", { view: "USER", redirectTo: "/one-on-ones" }, cookie);
-    const again = await (await directFetch("/one-on-ones", { cookie })).text();
+    await postForm("/view", { view: "USER", redirectTo: "/one-on-ones" }, cookie);
+    const again = await (await appFetch("/one-on-ones", { cookie })).text();
     expect(await attrs(again, 'form[action="/view"] button[aria-pressed="true"]', "value")).toEqual(["USER"]);
   });
 
   it("refuses the switch to anyone but a super admin and rejects bad values", async () => {
     const eve = await sessionFor("eve@acme.test");
-    const refused = await directPost("/view", { view: "ADMIN", redirectTo: "/one-on-ones" }, eve);
+    const refused = await postForm("/view", { view: "ADMIN", redirectTo: "/one-on-ones" }, eve);
     expect(refused.headers.get("Location")).toBe("/");
     const rows = await env.DB.prepare("SELECT count(*) AS n FROM sessions WHERE user_id = 'u-acme-eve' AND view = 'ADMIN'").first<{ n: number }>();
     expect(rows?.n).toBe(0);
-    const bad = await directPost("/view", { view: "ROOT" }, await sessionFor("gina@globex.test"));
+    const bad = await postForm("/view", { view: "ROOT" }, await sessionFor("gina@globex.test"));
     expect(bad.status).toBe(400);
   });
 });
@@ -186,7 +186,7 @@ describe("toasts, not found, health", () => {
     const cookie = await sessionFor("eve@acme.test");
     const toast = { id: "t1", type: "error", message: "Launch failed for some people", errorInfo: ["Ed: no manager", "Nina: blocked the app"] };
     const value = btoa(encodeURIComponent(JSON.stringify(toast)).replace(/%([0-9A-F]{2})/g, (_, h) => String.fromCharCode(parseInt(h, 16))));
-    const response = await directFetch("/my-team", { cookie: `${cookie}; __toast=${encodeURIComponent(value)}` });
+    const response = await appFetch("/my-team", { cookie: `${cookie}; __toast=${encodeURIComponent(value)}` });
     const html = await response.text();
     expect(await texts(html, '[data-toast-type="error"] p')).toEqual(["Launch failed for some people"]);
     expect(await texts(html, '[data-toast-type="error"] li')).toEqual(["Ed: no manager", "Nina: blocked the app"]);
@@ -195,12 +195,12 @@ describe("toasts, not found, health", () => {
 
   it("ignores a toast cookie that is not a valid toast", async () => {
     const cookie = await sessionFor("eve@acme.test");
-    const response = await directFetch("/my-team", { cookie: `${cookie}; __toast=${encodeURIComponent(btoa('{"type":"weird"}'))}` });
+    const response = await appFetch("/my-team", { cookie: `${cookie}; __toast=${encodeURIComponent(btoa('{"type":"weird"}'))}` });
     expect(await texts(await response.text(), "[data-toast-type]")).toEqual([]);
   });
 
   it("renders /404 with the specification's texts and a Go back home link", async () => {
-    const response = await directFetch("/404");
+    const response = await appFetch("/404");
     expect(response.status).toBe(404);
     const html = await response.text();
     const text = textOf(html);
@@ -211,7 +211,7 @@ describe("toasts, not found, health", () => {
   });
 
   it("keeps the shell around a 404 inside it", async () => {
-    const response = await directFetch("/my-profile/u-globex-gina/feedback", { cookie: await sessionFor("eve@acme.test") });
+    const response = await appFetch("/my-profile/u-globex-gina/feedback", { cookie: await sessionFor("eve@acme.test") });
     expect(response.status).toBe(404);
     const html = await response.text();
     expect(textOf(html)).toContain("Oops! Looks like you followed a bad link...");
@@ -219,13 +219,13 @@ describe("toasts, not found, health", () => {
   });
 
   it("answers /healthz with ok after touching D1", async () => {
-    const response = await directFetch("/healthz");
+    const response = await appFetch("/healthz");
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ ok: true });
   });
 
   it("sends the request id header on every page", async () => {
-    const response = await directFetch("/my-team", { cookie: await sessionFor("eve@acme.test") });
+    const response = await appFetch("/my-team", { cookie: await sessionFor("eve@acme.test") });
     expect(response.headers.get("X-Request-Id")).toBeTruthy();
   });
 });

@@ -1,24 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { visibleNavIds } from "~/lib/navigation";
 import { permissionsFor } from "~/lib/permissions/registry";
-import { sessionFor } from "./helpers";
+import { appFetch, ROLE_PEOPLE, sessionFor } from "./helpers";
 import { EXPECTED_SIDEBAR } from "../unit/shell-fixtures";
-import { attrs, directFetch, seededPerson, texts } from "./shell-html";
+import { attrs, seededPerson, texts } from "./shell-html";
 
-const PEOPLE = [
-  "alice@acme.test",
-  "adam@acme.test",
-  "mona@acme.test",
-  "eve@acme.test",
-  "sam@acme.test",
-  "gina@globex.test",
-  "gary@globex.test",
-  "mike@globex.test",
-  "tina@globex.test",
-];
+const PEOPLE = ROLE_PEOPLE;
 
 async function page(email: string, path: string) {
-  const response = await directFetch(path, { cookie: await sessionFor(email) });
+  const response = await appFetch(path, { cookie: await sessionFor(email) });
   expect(response.status, path).toBe(200);
   return response.text();
 }
