@@ -2,6 +2,7 @@ import type { MetaFunction } from "@remix-run/cloudflare";
 import { pageTitle } from "./copy";
 import { hasPermission, type Permission } from "./permissions/names";
 import { breadcrumbsFor, matchRoute, pathFor, routeById, type Crumb } from "./route-table";
+import { localPath } from "./local-path";
 
 /**
  * The sidebar of 002 §2.2, in the specification's order, as data. Links point at route-table ids
@@ -217,19 +218,9 @@ export function areaPages(areaId: string, permissions: readonly string[]): Array
     });
 }
 
-/**
- * A redirect target that stays on this site: a path starting with one "/" (no scheme, no
- * "//host", no backslash tricks). Anything else becomes the fallback.
- */
+/** A same-origin redirect target from user input, else the fallback. */
 export function sameOriginPath(value: unknown, fallback = "/"): string {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.includes("\\")) return fallback;
-  try {
-    const url = new URL(value, "http://same.origin");
-    if (url.host !== "same.origin") return fallback;
-    return url.pathname + url.search + url.hash;
-  } catch {
-    return fallback;
-  }
+  return localPath(value) ?? fallback;
 }
 
 /** The current path with one query parameter removed (e.g. closing the ?settings=1 dialog). */

@@ -51,7 +51,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // "Demo mode redirects to the objectives page for allowed team ids" (002 §2.1).
   const inDemoTeam = Boolean(teamId && context.config.demoTeamIds.includes(teamId));
   const target =
-    sameOriginPath(url.searchParams.get("redirect"), url.origin) ??
+    sameOriginPath(url.searchParams.get("redirect")) ??
     (inDemoTeam ? routeById("objectives-okr").path : profilePath(person.userId));
   return data({ target, rateLimited: null }, { headers: { "Set-Cookie": cookie, "Cache-Control": "no-store" } });
 }
