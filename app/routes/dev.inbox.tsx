@@ -70,6 +70,8 @@ function pageHref(page: number, onlyMine: boolean) {
   return query ? `/dev/inbox?${query}` : "/dev/inbox";
 }
 
+const COLUMNS = ["Recipient", "Channel", "Kind", "Subject", "Message", "Link", "Status", "Created at"];
+
 export default function DevInbox() {
   const { companyName, onlyMine, page, hasNextPage, messages } = useLoaderData<typeof loader>();
   return (
@@ -107,30 +109,11 @@ export default function DevInbox() {
             <caption className="sr-only">Messages, newest first</caption>
             <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
               <tr>
-                <th scope="col" className="px-3 py-2">
-                  Recipient
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Channel
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Kind
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Subject
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Message
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Link
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Status
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Created at
-                </th>
+                {COLUMNS.map((column) => (
+                  <th key={column} scope="col" className="px-3 py-2">
+                    {column}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100 align-top">
