@@ -1,3 +1,4 @@
 export * from "./auth";
+export * from "./integrations";
 export * from "./org";
 export * from "./platform";

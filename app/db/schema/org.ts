@@ -48,6 +48,8 @@ export const users = sqliteTable(
     isDeleted: flag("is_deleted"),
     slackUserId: text("slack_user_id"),
     msteamsUserId: text("msteams_user_id"),
+    /** The person's id in the company's HR system, when synced from one. */
+    hrisId: text("hris_id"),
     /** Where the person came from: chat (has a chat id), hris import, or manual. */
     source: text("source", { enum: ["chat", "hris", "manual"] }).notNull().default("chat"),
     createdAt: createdAt(),
