@@ -2,6 +2,7 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-worker
 import path from "node:path";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { defineConfig } from "vitest/config";
+import { fakeHrisBindings } from "./tests/support/fake-hris";
 import { fakeOidcBindings } from "./tests/support/fake-oidc";
 
 /**
@@ -23,6 +24,7 @@ export default defineConfig(async () => {
       tsconfigPaths(),
       cloudflareTest(({ inject }) => {
         const fakeOidcUrl = inject("fakeOidcUrl");
+        const fakeHrisUrl = inject("fakeHrisUrl");
         return {
           wrangler: { configPath: "./wrangler.toml" },
           miniflare: {
@@ -32,6 +34,7 @@ export default defineConfig(async () => {
               SESSION_SECRET: "worker-tests-session-secret-0123456789",
               ...fakeOidcBindings(fakeOidcUrl),
               FAKE_OIDC_URL: fakeOidcUrl,
+              ...fakeHrisBindings(fakeHrisUrl),
               SIGN_IN_RATE_LIMIT: "30/60",
               // A Teams team allowed the demo view (Objectives > OKRs) in tests.
               DEMO_TEAM_IDS: "19:globex-demo-team@thread.tacv2",
@@ -43,7 +46,7 @@ export default defineConfig(async () => {
     test: {
       include: ["tests/workers/**/*.test.ts"],
       setupFiles: ["./tests/workers/setup.ts"],
-      globalSetup: ["./tests/support/fake-oidc.global-setup.ts"],
+      globalSetup: ["./tests/support/fake-oidc.global-setup.ts", "./tests/support/fake-hris.global-setup.ts"],
       testTimeout: 20_000,
       deps: {
         optimizer: {

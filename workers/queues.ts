@@ -7,6 +7,8 @@ import { readConfig, type Config } from "../app/lib/config.server";
 import { logError, logInfo } from "../app/lib/log.server";
 import { deliverOutboxMessage, failUndeliverableOutbox, type OutboxRef } from "../app/modules/notifications/deliver.server";
 import { prepareNotify } from "../app/modules/notifications/notify.server";
+import { HrisRetryLater } from "../app/modules/integrations/providers/types";
+import { failHrisSync, runHrisSync, type HrisSyncJob } from "../app/modules/integrations/sync.server";
 
 export const JOBS_QUEUE = "pulseboard-jobs";
 export const JOBS_DEAD_LETTER_QUEUE = "pulseboard-jobs-dlq";
@@ -23,6 +25,7 @@ export interface Requester {
  */
 export interface JobPayloads {
   "notification.deliver": OutboxRef;
+  "hris.sync": Omit<HrisSyncJob, "requestedBy">;
 }
 
 export type JobType = keyof JobPayloads;
@@ -57,6 +60,16 @@ export interface JobHandler<T extends JobType> {
   fail(job: JobOf<T>, ctx: JobContext): Promise<{ writes: BatchItem<"sqlite">[]; notice: FailureNotice | null }>;
 }
 
+/** Thrown by a handler that knows when to try again (an HTTP 429's Retry-After). */
+export class RetryJobLater extends Error {
+  constructor(
+    message: string,
+    readonly delaySeconds: number,
+  ) {
+    super(message);
+  }
+}
+
 const requesterSchema = z.object({ companyId: z.string().min(1), userId: z.string().min(1) });
 
 export const JOB_HANDLERS: { [T in JobType]: JobHandler<T> } = {
@@ -70,6 +83,22 @@ export const JOB_HANDLERS: { [T in JobType]: JobHandler<T> } = {
       const failed = await failUndeliverableOutbox(ctx.db, job);
       if (!failed) return { writes: [], notice: null };
       return { writes: failed.writes, notice: { subject: "A message could not be delivered", body: failed.message } };
+    },
+  },
+  "hris.sync": {
+    payload: z.object({ integrationId: z.string().min(1), companyId: z.string().min(1), syncRunId: z.string().min(1) }),
+    async run(job, ctx) {
+      try {
+        return await runHrisSync(ctx.db, ctx.config, job);
+      } catch (error) {
+        if (error instanceof HrisRetryLater && error.delaySeconds !== null) throw new RetryJobLater(error.message, error.delaySeconds);
+        throw error;
+      }
+    },
+    async fail(job, ctx) {
+      const failed = await failHrisSync(ctx.db, job);
+      if (!failed) return { writes: [], notice: null };
+      return { writes: failed.writes, notice: { subject: "HR sync failed", body: failed.error, link: "/integrations" } };
     },
   },
 };
@@ -159,7 +188,8 @@ export async function handleJobBatch(batch: MessageBatch<unknown>, env: Env) {
       message.ack();
     } catch (error) {
       logError(`queue:${batch.queue}:${message.id}`, error, { attempts: message.attempts });
-      message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
+      const delaySeconds = error instanceof RetryJobLater ? error.delaySeconds : retryDelaySeconds(message.attempts);
+      message.retry({ delaySeconds });
     }
   }
 }

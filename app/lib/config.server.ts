@@ -36,6 +36,9 @@ const ConfigSchema = z
     MSTEAMS_BOT_BASE_URL: z.string().default("https://smba.trafficmanager.net/teams"),
     MSTEAMS_BOT_APP_ID: z.string().default(""),
     MSTEAMS_BOT_TOKEN: z.string().default(""),
+    // HR systems synced by integrations (app/modules/integrations/providers).
+    BAMBOOHR_API_BASE_URL: z.string().default("https://api.bamboohr.com/api/gateway.php"),
+    HIBOB_API_BASE_URL: z.string().default("https://api.hibob.com"),
   })
   .transform((env) => {
     const secret = env.SESSION_SECRET || (env.DEV_SIGN_IN ? "development-only-session-secret-not-for-production" : "");
@@ -66,6 +69,7 @@ const ConfigSchema = z
         slack: { apiBaseUrl: env.SLACK_API_BASE_URL, botToken: env.SLACK_BOT_TOKEN },
         msteams: { botBaseUrl: env.MSTEAMS_BOT_BASE_URL, botAppId: env.MSTEAMS_BOT_APP_ID, botToken: env.MSTEAMS_BOT_TOKEN },
       },
+      hris: { bamboohrBaseUrl: env.BAMBOOHR_API_BASE_URL, hibobBaseUrl: env.HIBOB_API_BASE_URL },
     };
   });
 

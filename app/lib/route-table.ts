@@ -172,9 +172,9 @@ export const ROUTES: RouteEntry[] = [
 
   // Organization (002 §2.8, DESIGN route clarifications)
   { id: "organization", path: "/organization", title: "Organization", permission: "SignedIn", layout: "shell", module: "routes/area-index.tsx" },
-  ...area("Organization", "issue 3", "ViewOrganization", [["organization-settings", "/organization/settings", "Settings"]]),
+  ...area("Organization", "issue 3", "ViewOrganization", [["organization-settings", "/organization/settings", "Settings", { module: "routes/org.settings.tsx" }]]),
   ...area("Users", "issue 3", "ViewUsers", [
-    ["org-users", "/organization/settings/users", "Users"],
+    ["org-users", "/organization/settings/users", "Users", { module: "routes/org.users.tsx" }],
     ["org-user", "/organization/settings/users/:userId", ":userId", profileRoute("/organization/settings/users/:userId")],
     ["org-user-insights", "/organization/settings/users/:userId/feedback-insights", "Feedback Insights", profileRoute("/organization/settings/users/:userId")],
     ["org-user-feedback", "/organization/settings/users/:userId/feedback", "Feedback", profileRoute("/organization/settings/users/:userId")],
@@ -198,7 +198,7 @@ export const ROUTES: RouteEntry[] = [
     ["org-group-insights", "/organization/settings/groups/:groupId/feedback-insights", "Feedback Insights"],
   ]),
   ...area("Custom relationships", "issue 3", "ViewRelationships", [
-    ["org-relationships", "/organization/settings/relationships", "Relationships"],
+    ["org-relationships", "/organization/settings/relationships", "Relationships", { module: "routes/org.relationships.tsx" }],
   ]),
   ...area("Admins", "issue 3", "ViewAdmins", [
     ["org-admins", "/organization/admins", "Admins"],
@@ -249,7 +249,7 @@ export const ROUTES: RouteEntry[] = [
   ]),
 
   // Other
-  ...area("Integrations", "issue 3", "ViewIntegrationsListPage", [["integrations", "/integrations", "Integrations"]]),
+  ...area("Integrations", "issue 3", "ViewIntegrationsListPage", [["integrations", "/integrations", "Integrations", { module: "routes/integrations.tsx" }]]),
   ...area("1-on-1s", "a later 1-on-1 issue", "ViewAiFeedback", [
     ["one-on-ones", "/one-on-ones", "1-on-1s"],
     ["one-on-one", "/one-on-ones/:oneOnOneId", "1-on-1"],
@@ -268,6 +268,7 @@ export const SUPPORT_ROUTES: Array<{ id: string; path: string; module: string; l
   { id: "company-settings", path: "/settings", module: "routes/settings.tsx", layout: "none" },
   { id: "view-switch", path: "/view", module: "routes/view.tsx", layout: "none" },
   { id: "healthz", path: "/healthz", module: "routes/healthz.tsx", layout: "none" },
+  { id: "relationship-report", path: "/organization/settings/relationships/:relationshipId/report", module: "routes/org.relationships.report.tsx", layout: "none" },
   { id: "splat", path: "*", module: "routes/not-found.tsx", layout: "none" },
 ];
 

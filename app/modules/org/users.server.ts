@@ -1,0 +1,291 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { and, asc, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
+import {
+  channelMembers,
+  customRelationshipMembers,
+  departments,
+  groupMembers,
+  roles,
+  sessions,
+  userManagers,
+  users,
+  workspaceMembers,
+} from "~/db/schema";
+import { auditEvent } from "~/lib/audit.server";
+import type { Viewer } from "~/modules/auth/session.server";
+import type { UserAction, UsersQuery } from "./users.schema";
+
+export const PAGE_SIZE = 50;
+
+export type UserStatus = "Active" | "Inactive" | "Deactivated";
+
+/** 002 §2.8 status words: deleted → Deactivated, excluded → Inactive, else Active. */
+export function statusOf(row: { isDeleted: boolean | number; isExcluded: boolean | number }): UserStatus {
+  if (row.isDeleted) return "Deactivated";
+  if (row.isExcluded) return "Inactive";
+  return "Active";
+}
+
+export interface UserRow {
+  id: string;
+  name: string;
+  email: string;
+  title: string | null;
+  imageUrl: string | null;
+  role: string | null;
+  department: string | null;
+  managees: number;
+  status: UserStatus;
+  isSuperAdmin: boolean;
+}
+
+/**
+ * The rows the list shows: one per e-mail address (002 §2.8: duplicates removed, keeping the one
+ * with the platform's chat id, else the oldest). Done in SQL so the count and the pages agree;
+ * the NOT EXISTS probe uses the (company_id, email) index.
+ */
+function listWhere(viewer: Viewer, query: UsersQuery): SQL {
+  const chat = viewer.company.platform === "slack" ? sql.raw("slack_user_id") : sql.raw("msteams_user_id");
+  const parts: SQL[] = [
+    sql`u.company_id = ${viewer.company.id}`,
+    sql`NOT EXISTS (SELECT 1 FROM users dup WHERE dup.company_id = u.company_id AND dup.email = u.email AND dup.id <> u.id AND (
+      (dup.${chat} IS NOT NULL AND u.${chat} IS NULL)
+      OR ((dup.${chat} IS NULL) = (u.${chat} IS NULL) AND (dup.created_at < u.created_at OR (dup.created_at = u.created_at AND dup.id < u.id)))))`,
+  ];
+  if (query.q) {
+    const like = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    parts.push(sql`(u.name LIKE ${like} ESCAPE '\\' OR u.email LIKE ${like} ESCAPE '\\' OR u.title LIKE ${like} ESCAPE '\\')`);
+  }
+  if (query.status === "active") parts.push(sql`u.is_deleted = 0 AND u.is_excluded = 0`);
+  if (query.status === "inactive") parts.push(sql`u.is_deleted = 0 AND u.is_excluded = 1`);
+  if (query.status === "deactivated") parts.push(sql`u.is_deleted = 1`);
+  return sql.join(parts, sql` AND `);
+}
+
+function orderBy(query: UsersQuery): SQL {
+  const dir = sql.raw(query.dir === "desc" ? "DESC" : "ASC");
+  switch (query.sort) {
+    case "email":
+      return sql`u.email COLLATE NOCASE ${dir}, u.id`;
+    case "department":
+      return sql`d.name IS NULL, d.name COLLATE NOCASE ${dir}, u.name COLLATE NOCASE, u.id`;
+    case "status":
+      return sql`(u.is_deleted * 2 + u.is_excluded) ${dir}, u.name COLLATE NOCASE, u.id`;
+    default:
+      return sql`u.name COLLATE NOCASE ${dir}, u.id`;
+  }
+}
+
+interface RawRow {
+  id: string;
+  name: string;
+  email: string;
+  title: string | null;
+  image_url: string | null;
+  role: string | null;
+  department: string | null;
+  is_deleted: number;
+  is_excluded: number;
+  is_super_admin: number;
+}
+
+/** One page of the Users list: one count query, one page query, one grouped managee count. */
+export async function listUsers(context: AppLoadContext, viewer: Viewer, query: UsersQuery) {
+  const where = listWhere(viewer, query);
+  const [countRow] = await context.db.all<{ total: number }>(sql`SELECT count(*) AS total FROM users u WHERE ${where}`);
+  const total = Number(countRow?.total ?? 0);
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const page = Math.min(query.page, pages);
+  const rows = await context.db.all<RawRow>(sql`
+    SELECT u.id, u.name, u.email, u.title, u.image_url, r.name AS role, d.name AS department,
+           u.is_deleted, u.is_excluded, u.is_super_admin
+    FROM users u
+    LEFT JOIN departments d ON d.id = u.department_id AND d.company_id = u.company_id
+    LEFT JOIN roles r ON r.id = u.role_id AND r.company_id = u.company_id
+    WHERE ${where}
+    ORDER BY ${orderBy(query)}
+    LIMIT ${PAGE_SIZE} OFFSET ${(page - 1) * PAGE_SIZE}`);
+  const ids = rows.map((r) => r.id);
+  const counts = new Map<string, number>();
+  if (ids.length > 0) {
+    const grouped = await context.db
+      .select({ managerId: userManagers.managerId, n: sql<number>`count(*)` })
+      .from(userManagers)
+      .innerJoin(users, and(eq(users.id, userManagers.userId), eq(users.isDeleted, false)))
+      .where(and(eq(userManagers.companyId, viewer.company.id), inArray(userManagers.managerId, ids)))
+      .groupBy(userManagers.managerId);
+    for (const g of grouped) counts.set(g.managerId, Number(g.n));
+  }
+  const items: UserRow[] = rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    email: r.email,
+    title: r.title,
+    imageUrl: r.image_url,
+    role: r.role,
+    department: r.department,
+    managees: counts.get(r.id) ?? 0,
+    status: statusOf({ isDeleted: r.is_deleted, isExcluded: r.is_excluded }),
+    isSuperAdmin: Boolean(r.is_super_admin),
+  }));
+  return { items, total, page, pages };
+}
+
+/** A person of the viewer's company, else a 404 (another company's id or an unknown one). */
+export async function companyUser(context: AppLoadContext, viewer: Viewer, userId: string) {
+  const [row] = await context.db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.companyId, viewer.company.id)))
+    .limit(1);
+  if (!row) throw new Response("Not Found", { status: 404 });
+  return row;
+}
+
+export async function companyDepartmentsAndRoles(context: AppLoadContext, viewer: Viewer) {
+  const [deps, rls] = await Promise.all([
+    context.db.select({ id: departments.id, name: departments.name }).from(departments).where(eq(departments.companyId, viewer.company.id)).orderBy(asc(departments.name)),
+    context.db.select({ id: roles.id, name: roles.name }).from(roles).where(eq(roles.companyId, viewer.company.id)).orderBy(asc(roles.name)),
+  ]);
+  return { departments: deps, roles: rls };
+}
+
+/** Candidates for someone's managers: the company's active people other than them. */
+export async function managerCandidates(context: AppLoadContext, viewer: Viewer, userId: string) {
+  const [people, current] = await Promise.all([
+    context.db
+      .select({ id: users.id, name: users.name, email: users.email })
+      .from(users)
+      .where(and(eq(users.companyId, viewer.company.id), eq(users.isDeleted, false), eq(users.isExcluded, false), ne(users.id, userId)))
+      .orderBy(sql`${users.name} COLLATE NOCASE`),
+    context.db
+      .select({ managerId: userManagers.managerId })
+      .from(userManagers)
+      .where(and(eq(userManagers.companyId, viewer.company.id), eq(userManagers.userId, userId))),
+  ]);
+  return { people, current: current.map((c) => c.managerId) };
+}
+
+export type ActionOutcome =
+  | { ok: true; message: string }
+  | { ok: false; formError?: string; fieldErrors?: Record<string, string[]> };
+
+export const USER_MESSAGES = {
+  selfExclude: "You cannot mark yourself inactive.",
+  selfDeactivate: "You cannot deactivate yourself.",
+  selfRemove: "You cannot remove yourself.",
+  lastSuperAdmin: "The last active super admin cannot be deactivated or removed.",
+  unknownDepartment: "Choose a department of this organisation.",
+  unknownRole: "Choose a role of this organisation.",
+  selfManager: "A person cannot be their own manager.",
+  cycleManager: (name: string) => `${name} is managed by this person and cannot also be their manager.`,
+  unknownManager: "Choose managers among the organisation's active people.",
+  excluded: (name: string) => `${name} is now inactive.`,
+  included: (name: string) => `${name} is active again.`,
+  deactivated: (name: string) => `${name} was deactivated.`,
+  removed: (name: string) => `${name} was removed from the organisation.`,
+  edited: (name: string) => `${name} was updated.`,
+  managersUpdated: (name: string) => `Managers of ${name} updated.`,
+} as const;
+
+async function otherActiveSuperAdmins(context: AppLoadContext, viewer: Viewer, userId: string) {
+  const [row] = await context.db
+    .select({ n: sql<number>`count(*)` })
+    .from(users)
+    .where(and(eq(users.companyId, viewer.company.id), eq(users.isSuperAdmin, true), eq(users.isDeleted, false), ne(users.id, userId)));
+  return Number(row?.n ?? 0);
+}
+
+/** Runs one row action: the change and its audit row in one batch, or a refusal. */
+export async function runUserAction(context: AppLoadContext, viewer: Viewer, action: UserAction): Promise<ActionOutcome> {
+  const { db } = context;
+  const companyId = viewer.company.id;
+  const target = await companyUser(context, viewer, action.userId);
+  const self = target.id === viewer.user.id;
+  const whereTarget = and(eq(users.id, target.id), eq(users.companyId, companyId));
+  const audit = (verb: string, data: Record<string, unknown> = {}) =>
+    auditEvent(db, { companyId, actorId: viewer.user.id, action: `user.${verb}`, entityType: "user", entityId: target.id, data, requestId: context.requestId });
+
+  switch (action.intent) {
+    case "exclude":
+      if (self) return { ok: false, formError: USER_MESSAGES.selfExclude };
+      await db.batch([db.update(users).set({ isExcluded: true }).where(whereTarget), audit("excluded")]);
+      return { ok: true, message: USER_MESSAGES.excluded(target.name) };
+    case "include":
+      await db.batch([db.update(users).set({ isExcluded: false }).where(whereTarget), audit("included")]);
+      return { ok: true, message: USER_MESSAGES.included(target.name) };
+    case "deactivate":
+    case "remove": {
+      if (target.isSuperAdmin && !target.isDeleted && (await otherActiveSuperAdmins(context, viewer, target.id)) === 0) {
+        return { ok: false, formError: USER_MESSAGES.lastSuperAdmin };
+      }
+      if (self) return { ok: false, formError: action.intent === "remove" ? USER_MESSAGES.selfRemove : USER_MESSAGES.selfDeactivate };
+      const signOut = db.delete(sessions).where(and(eq(sessions.userId, target.id), eq(sessions.companyId, companyId)));
+      if (action.intent === "deactivate") {
+        await db.batch([db.update(users).set({ isDeleted: true }).where(whereTarget), signOut, audit("deactivated")]);
+        return { ok: true, message: USER_MESSAGES.deactivated(target.name) };
+      }
+      await db.batch([
+        db.update(users).set({ isDeleted: true }).where(whereTarget),
+        signOut,
+        db
+          .delete(userManagers)
+          .where(and(eq(userManagers.companyId, companyId), or(eq(userManagers.userId, target.id), eq(userManagers.managerId, target.id)))),
+        db.delete(groupMembers).where(and(eq(groupMembers.companyId, companyId), eq(groupMembers.userId, target.id))),
+        db.delete(customRelationshipMembers).where(and(eq(customRelationshipMembers.companyId, companyId), eq(customRelationshipMembers.userId, target.id))),
+        db.delete(workspaceMembers).where(and(eq(workspaceMembers.companyId, companyId), eq(workspaceMembers.userId, target.id))),
+        db.delete(channelMembers).where(and(eq(channelMembers.companyId, companyId), eq(channelMembers.userId, target.id))),
+        audit("removed"),
+      ]);
+      return { ok: true, message: USER_MESSAGES.removed(target.name) };
+    }
+    case "edit": {
+      const fieldErrors: Record<string, string[]> = {};
+      if (action.departmentId) {
+        const [dep] = await db.select({ id: departments.id }).from(departments).where(and(eq(departments.id, action.departmentId), eq(departments.companyId, companyId))).limit(1);
+        if (!dep) fieldErrors.departmentId = [USER_MESSAGES.unknownDepartment];
+      }
+      if (action.roleId) {
+        const [role] = await db.select({ id: roles.id }).from(roles).where(and(eq(roles.id, action.roleId), eq(roles.companyId, companyId))).limit(1);
+        if (!role) fieldErrors.roleId = [USER_MESSAGES.unknownRole];
+      }
+      if (Object.keys(fieldErrors).length > 0) return { ok: false, fieldErrors };
+      const change = { name: action.name, title: action.title, departmentId: action.departmentId, roleId: action.roleId };
+      const before = { name: target.name, title: target.title, departmentId: target.departmentId, roleId: target.roleId };
+      await db.batch([db.update(users).set(change).where(whereTarget), audit("edited", { from: before, to: change })]);
+      return { ok: true, message: USER_MESSAGES.edited(action.name) };
+    }
+    case "managers": {
+      const ids = [...new Set(action.managerIds)];
+      if (ids.includes(target.id)) return { ok: false, fieldErrors: { managerIds: [USER_MESSAGES.selfManager] } };
+      if (ids.length > 0) {
+        const found = await db
+          .select({ id: users.id, name: users.name })
+          .from(users)
+          .where(and(eq(users.companyId, companyId), inArray(users.id, ids), eq(users.isDeleted, false)));
+        if (found.length !== ids.length) return { ok: false, fieldErrors: { managerIds: [USER_MESSAGES.unknownManager] } };
+        // A person cannot manage someone who manages them (direct cycle).
+        const managedByTarget = await db
+          .select({ userId: userManagers.userId })
+          .from(userManagers)
+          .where(and(eq(userManagers.companyId, companyId), eq(userManagers.managerId, target.id), inArray(userManagers.userId, ids)));
+        if (managedByTarget.length > 0) {
+          const name = found.find((f) => f.id === managedByTarget[0].userId)?.name ?? "";
+          return { ok: false, fieldErrors: { managerIds: [USER_MESSAGES.cycleManager(name)] } };
+        }
+      }
+      const previous = await db
+        .select({ managerId: userManagers.managerId })
+        .from(userManagers)
+        .where(and(eq(userManagers.companyId, companyId), eq(userManagers.userId, target.id)));
+      const remove = db.delete(userManagers).where(and(eq(userManagers.companyId, companyId), eq(userManagers.userId, target.id)));
+      const audited = audit("managers_updated", { from: previous.map((p) => p.managerId), to: ids });
+      if (ids.length > 0) {
+        await db.batch([remove, db.insert(userManagers).values(ids.map((managerId) => ({ companyId, userId: target.id, managerId }))), audited]);
+      } else {
+        await db.batch([remove, audited]);
+      }
+      return { ok: true, message: USER_MESSAGES.managersUpdated(target.name) };
+    }
+  }
+}

@@ -1,0 +1,497 @@
+import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
+import { copy } from "~/lib/copy";
+import { pageMeta, sameOriginPath } from "~/lib/navigation";
+import { redirectWithToast } from "~/lib/toast.server";
+import { requirePermission } from "~/modules/auth/session.server";
+import { UserActionSchema, UsersQuerySchema, type UsersQuery } from "~/modules/org/users.schema";
+import {
+  companyDepartmentsAndRoles,
+  companyUser,
+  listUsers,
+  managerCandidates,
+  runUserAction,
+  statusOf,
+  type UserRow,
+} from "~/modules/org/users.server";
+import { Avatar } from "~/ui/avatar";
+import { Button, ButtonLink, buttonClass } from "~/ui/button";
+import { Modal } from "~/ui/dialog";
+import { EmptyState } from "~/ui/empty-state";
+import { PageHeader } from "~/ui/page-header";
+import { useHydrated } from "~/ui/use-hydrated";
+
+const BASE = "/organization/settings/users";
+const DIALOGS = ["edit", "managers", "deactivate", "remove"] as const;
+type DialogKind = (typeof DIALOGS)[number];
+
+/** The list's own query string (page, search, sort, filter) without the dialog parameters. */
+function listSearch(url: URL, overrides: Record<string, string | null> = {}) {
+  const params = new URLSearchParams();
+  for (const key of ["q", "status", "sort", "dir", "page"]) {
+    const value = key in overrides ? overrides[key] : url.searchParams.get(key);
+    if (value) params.set(key, value);
+  }
+  const search = params.toString();
+  return search ? `?${search}` : "";
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const viewer = await requirePermission(request, context, "ViewUsers");
+  const url = new URL(request.url);
+  const query: UsersQuery = UsersQuerySchema.parse(Object.fromEntries(url.searchParams));
+  const list = await listUsers(context, viewer, query);
+
+  const kind = url.searchParams.get("dialog") as DialogKind | null;
+  const targetId = url.searchParams.get("user");
+  let dialog: null | {
+    kind: DialogKind;
+    user: { id: string; name: string; title: string | null; departmentId: string | null; roleId: string | null; status: string };
+    departments?: Array<{ id: string; name: string }>;
+    roles?: Array<{ id: string; name: string }>;
+    people?: Array<{ id: string; name: string; email: string }>;
+    current?: string[];
+  } = null;
+  if (kind && DIALOGS.includes(kind) && targetId) {
+    const target = await companyUser(context, viewer, targetId);
+    dialog = {
+      kind,
+      user: {
+        id: target.id,
+        name: target.name,
+        title: target.title,
+        departmentId: target.departmentId,
+        roleId: target.roleId,
+        status: statusOf(target),
+      },
+    };
+    if (kind === "edit") Object.assign(dialog, await companyDepartmentsAndRoles(context, viewer));
+    if (kind === "managers") {
+      const { people, current } = await managerCandidates(context, viewer, target.id);
+      Object.assign(dialog, { people, current });
+    }
+  }
+  return json({
+    platform: viewer.company.platform,
+    viewerId: viewer.user.id,
+    canUpdateManagers: viewer.permissions.includes("UpdateUserManagers"),
+    query,
+    back: BASE + listSearch(url),
+    ...list,
+    dialog,
+  });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const viewer = await requirePermission(request, context, "ViewUsers");
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: UserActionSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply() }, { status: 400 });
+  }
+  if (submission.value.intent === "managers") await requirePermission(request, context, "UpdateUserManagers");
+  const outcome = await runUserAction(context, viewer, submission.value);
+  if (!outcome.ok) {
+    return data(
+      { result: submission.reply({ formErrors: outcome.formError ? [outcome.formError] : undefined, fieldErrors: outcome.fieldErrors }) },
+      { status: 400 },
+    );
+  }
+  const back = sameOriginPath(submission.value.back, BASE);
+  return redirectWithToast(back.startsWith(BASE) ? back : BASE, { type: "success", message: outcome.message }, { request });
+}
+
+export const meta = pageMeta;
+
+type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
+
+const SORTS: Array<{ key: UsersQuery["sort"]; label: string }> = [
+  { key: "name", label: "Name" },
+  { key: "email", label: "E-mail" },
+  { key: "department", label: "Department" },
+  { key: "status", label: "Status" },
+];
+
+const STATUS_TONE: Record<string, string> = {
+  Active: "bg-emerald-50 text-emerald-700 ring-emerald-600/20",
+  Inactive: "bg-amber-50 text-amber-800 ring-amber-600/20",
+  Deactivated: "bg-slate-100 text-slate-600 ring-slate-500/20",
+};
+
+function href(back: string, params: Record<string, string | null>) {
+  const url = new URL(back, "http://same.origin");
+  for (const [key, value] of Object.entries(params)) {
+    if (value === null) url.searchParams.delete(key);
+    else url.searchParams.set(key, value);
+  }
+  return url.pathname + url.search;
+}
+
+function SortHeader({ data, sortKey, label }: { data: LoaderData; sortKey: UsersQuery["sort"]; label: string }) {
+  const active = data.query.sort === sortKey;
+  const nextDir = active && data.query.dir === "asc" ? "desc" : "asc";
+  return (
+    <th scope="col" aria-sort={active ? (data.query.dir === "asc" ? "ascending" : "descending") : undefined} className="px-3 py-2 text-left font-semibold">
+      <Link to={href(data.back, { sort: sortKey, dir: nextDir, page: null })} className="hover:text-indigo-700">
+        {label}
+        {active ? <span aria-hidden="true">{data.query.dir === "asc" ? " ▲" : " ▼"}</span> : null}
+      </Link>
+    </th>
+  );
+}
+
+function RowActions({ data, user }: { data: LoaderData; user: UserRow }) {
+  const self = user.id === data.viewerId;
+  const linkClass = "text-sm font-medium text-indigo-700 hover:underline";
+  const open = (kind: DialogKind) => href(data.back, { dialog: kind, user: user.id });
+  return (
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+      <Link to={open("edit")} className={linkClass} aria-label={`Edit ${user.name}`}>
+        Edit
+      </Link>
+      {data.canUpdateManagers && !self && user.status !== "Deactivated" ? (
+        <Link to={open("managers")} className={linkClass} aria-label={`Managers of ${user.name}`}>
+          Managers
+        </Link>
+      ) : null}
+      {user.status !== "Deactivated" && !self ? (
+        <Form method="post" className="inline">
+          <input type="hidden" name="intent" value={user.status === "Inactive" ? "include" : "exclude"} />
+          <input type="hidden" name="userId" value={user.id} />
+          <input type="hidden" name="back" value={data.back} />
+          <button type="submit" className={linkClass} aria-label={`${user.status === "Inactive" ? "Include" : "Exclude"} ${user.name}`}>
+            {user.status === "Inactive" ? "Include" : "Exclude"}
+          </button>
+        </Form>
+      ) : null}
+      {user.status !== "Deactivated" && !self ? (
+        <>
+          <Link to={open("deactivate")} className="text-sm font-medium text-red-700 hover:underline" aria-label={`Deactivate ${user.name}`}>
+            Deactivate
+          </Link>
+          <Link to={open("remove")} className="text-sm font-medium text-red-700 hover:underline" aria-label={`Remove ${user.name}`}>
+            Remove
+          </Link>
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+/** The form's own errors; `all` adds field errors too (a refusal posted without its dialog open). */
+function FormErrors({ result, all = false }: { result?: SubmissionResult<string[]>; all?: boolean }) {
+  const errors = all ? Object.values(result?.error ?? {}).flatMap((e) => e ?? []) : result?.error?.[""];
+  if (!errors || errors.length === 0) return null;
+  return (
+    <p role="alert" className="mt-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
+      {errors.join(" ")}
+    </p>
+  );
+}
+
+function Hidden({ intent, userId, back }: { intent: string; userId: string; back: string }) {
+  return (
+    <>
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="userId" value={userId} />
+      <input type="hidden" name="back" value={back} />
+    </>
+  );
+}
+
+const inputClass = "mt-1 w-full rounded-md border border-slate-300 px-3 py-2 text-sm aria-[invalid]:border-red-500";
+const labelClass = "block text-sm font-medium text-slate-700";
+
+function FieldError({ id, errors }: { id: string; errors?: string[] }) {
+  return errors ? (
+    <p id={id} className="mt-1 text-sm text-red-600">
+      {errors.join(" ")}
+    </p>
+  ) : null;
+}
+
+function EditForm({ data, result }: { data: LoaderData; result?: SubmissionResult<string[]> }) {
+  const dialog = data.dialog!;
+  const [form, fields] = useForm({
+    id: `edit-user-${dialog.user.id}`,
+    lastResult: result,
+    defaultValue: {
+      name: dialog.user.name,
+      title: dialog.user.title ?? "",
+      departmentId: dialog.user.departmentId ?? "",
+      roleId: dialog.user.roleId ?? "",
+    },
+    shouldValidate: "onSubmit",
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
+      <Hidden intent="edit" userId={dialog.user.id} back={data.back} />
+      <div>
+        <label htmlFor={fields.name.id} className={labelClass}>
+          Name
+        </label>
+        <input {...getInputProps(fields.name, { type: "text" })} className={inputClass} />
+        <FieldError id={fields.name.errorId} errors={fields.name.errors} />
+      </div>
+      <div>
+        <label htmlFor={fields.title.id} className={labelClass}>
+          Title
+        </label>
+        <input {...getInputProps(fields.title, { type: "text" })} className={inputClass} />
+        <FieldError id={fields.title.errorId} errors={fields.title.errors} />
+      </div>
+      <div>
+        <label htmlFor={fields.departmentId.id} className={labelClass}>
+          Department
+        </label>
+        <select {...getSelectProps(fields.departmentId)} className={inputClass}>
+          <option value="">—</option>
+          {dialog.departments?.map((d) => (
+            <option key={d.id} value={d.id}>
+              {d.name}
+            </option>
+          ))}
+        </select>
+        <FieldError id={fields.departmentId.errorId} errors={fields.departmentId.errors} />
+      </div>
+      <div>
+        <label htmlFor={fields.roleId.id} className={labelClass}>
+          Role
+        </label>
+        <select {...getSelectProps(fields.roleId)} className={inputClass}>
+          <option value="">—</option>
+          {dialog.roles?.map((r) => (
+            <option key={r.id} value={r.id}>
+              {r.name}
+            </option>
+          ))}
+        </select>
+        <FieldError id={fields.roleId.errorId} errors={fields.roleId.errors} />
+      </div>
+      <FormErrors result={result} />
+      <DialogButtons back={data.back} submit="Save" />
+    </Form>
+  );
+}
+
+function ManagersForm({ data, result }: { data: LoaderData; result?: SubmissionResult<string[]> }) {
+  const dialog = data.dialog!;
+  const errors = result?.error?.managerIds;
+  return (
+    <Form method="post" className="mt-4 space-y-4">
+      <Hidden intent="managers" userId={dialog.user.id} back={data.back} />
+      <div>
+        <label htmlFor="managerIds" className={labelClass}>
+          Managers
+        </label>
+        <select
+          id="managerIds"
+          name="managerIds"
+          multiple
+          size={10}
+          defaultValue={dialog.current ?? undefined}
+          aria-invalid={errors ? true : undefined}
+          aria-describedby={errors ? "managerIds-error" : "managerIds-hint"}
+          className={inputClass}
+        >
+          {dialog.people?.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.name} ({p.email})
+            </option>
+          ))}
+        </select>
+        <p id="managerIds-hint" className="mt-1 text-xs text-slate-500">
+          Hold Ctrl (Cmd on a Mac) to choose several people.
+        </p>
+        <FieldError id="managerIds-error" errors={errors ?? undefined} />
+      </div>
+      <FormErrors result={result} />
+      <DialogButtons back={data.back} submit="Save" />
+    </Form>
+  );
+}
+
+function ConfirmForm({ data, result }: { data: LoaderData; result?: SubmissionResult<string[]> }) {
+  const dialog = data.dialog!;
+  return (
+    <Form method="post" className="mt-4">
+      <Hidden intent={dialog.kind} userId={dialog.user.id} back={data.back} />
+      <FormErrors result={result} />
+      <DialogButtons back={data.back} submit={dialog.kind === "remove" ? "Remove" : "Deactivate"} danger />
+    </Form>
+  );
+}
+
+function DialogButtons({ back, submit, danger }: { back: string; submit: string; danger?: boolean }) {
+  return (
+    <div className="mt-6 flex justify-end gap-2">
+      <ButtonLink to={back} variant="secondary">
+        Cancel
+      </ButtonLink>
+      <Button type="submit" variant={danger ? "danger" : "primary"}>
+        {submit}
+      </Button>
+    </div>
+  );
+}
+
+const DIALOG_TEXT: Record<DialogKind, { title: (name: string) => string; description?: string }> = {
+  edit: { title: (name) => `Edit ${name}` },
+  managers: { title: (name) => `Managers of ${name}` },
+  deactivate: {
+    title: (name) => `Deactivate ${name}?`,
+    description: "They are signed out and shown as Deactivated. Their data, manager links and memberships are kept.",
+  },
+  remove: {
+    title: (name) => `Remove ${name}?`,
+    description: "They are signed out and taken out of the organisation: manager links, groups and relationships are deleted.",
+  },
+};
+
+function UserDialog({ data, result }: { data: LoaderData; result?: SubmissionResult<string[]> }) {
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const dialog = data.dialog;
+  if (!dialog) return null;
+  const text = DIALOG_TEXT[dialog.kind];
+  const body =
+    dialog.kind === "edit" ? (
+      <EditForm data={data} result={result} />
+    ) : dialog.kind === "managers" ? (
+      <ManagersForm data={data} result={result} />
+    ) : (
+      <ConfirmForm data={data} result={result} />
+    );
+  if (hydrated) {
+    return (
+      <Modal open onClose={() => navigate(data.back)} title={text.title(dialog.user.name)} description={text.description} size="md">
+        {body}
+      </Modal>
+    );
+  }
+  // Without JavaScript: the same form as a panel above the list.
+  return (
+    <section aria-labelledby="user-dialog-title" className="mb-6 rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
+      <h2 id="user-dialog-title" className="text-lg font-semibold text-slate-900">
+        {text.title(dialog.user.name)}
+      </h2>
+      {text.description ? <p className="mt-1 text-sm text-slate-600">{text.description}</p> : null}
+      {body}
+    </section>
+  );
+}
+
+export default function UsersPage() {
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as { result?: SubmissionResult<string[]> } | undefined;
+  const words = copy(data.platform);
+  const result = actionData?.result;
+  return (
+    <>
+      <PageHeader title="Users" description={`${data.total} ${data.total === 1 ? "person" : "people"}`} />
+      {!data.dialog ? <FormErrors result={result} all /> : null}
+      <UserDialog data={data} result={result} />
+
+      <Form method="get" role="search" className="mb-4 flex flex-wrap items-end gap-3">
+        <div className="min-w-56 flex-1">
+          <label htmlFor="users-q" className={labelClass}>
+            Search
+          </label>
+          <input id="users-q" name="q" type="search" defaultValue={data.query.q} placeholder="Name, e-mail or title" className={inputClass} />
+        </div>
+        <div>
+          <label htmlFor="users-status" className={labelClass}>
+            Status
+          </label>
+          <select id="users-status" name="status" defaultValue={data.query.status} className={inputClass}>
+            <option value="all">All</option>
+            <option value="active">Active</option>
+            <option value="inactive">Inactive</option>
+            <option value="deactivated">Deactivated</option>
+          </select>
+        </div>
+        <input type="hidden" name="sort" value={data.query.sort} />
+        <input type="hidden" name="dir" value={data.query.dir} />
+        <button type="submit" className={buttonClass("secondary")}>
+          Search
+        </button>
+      </Form>
+
+      {data.items.length === 0 ? (
+        <EmptyState title={words.noUserData} />
+      ) : (
+        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
+          <table className="min-w-full divide-y divide-slate-200 text-sm">
+            <thead className="bg-slate-50 text-slate-700">
+              <tr>
+                <SortHeader data={data} sortKey="name" label={SORTS[0].label} />
+                <SortHeader data={data} sortKey="email" label={SORTS[1].label} />
+                <th scope="col" className="px-3 py-2 text-left font-semibold">
+                  Title
+                </th>
+                <th scope="col" className="px-3 py-2 text-left font-semibold">
+                  {words.role}
+                </th>
+                <SortHeader data={data} sortKey="department" label={SORTS[2].label} />
+                <th scope="col" className="px-3 py-2 text-right font-semibold">
+                  Managees
+                </th>
+                <SortHeader data={data} sortKey="status" label={SORTS[3].label} />
+                <th scope="col" className="px-3 py-2 text-left font-semibold">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {data.items.map((user) => (
+                <tr key={user.id} data-user-id={user.id}>
+                  <td className="px-3 py-2">
+                    <Link to={`${BASE}/${user.id}`} className="flex items-center gap-2 font-medium text-slate-900 hover:text-indigo-700">
+                      <Avatar name={user.name} imageUrl={user.imageUrl} size="sm" />
+                      <span className="user-name">{user.name}</span>
+                    </Link>
+                  </td>
+                  <td className="px-3 py-2 text-slate-700">{user.email}</td>
+                  <td className="px-3 py-2 text-slate-700">{user.title}</td>
+                  <td className="px-3 py-2 text-slate-700">{user.role}</td>
+                  <td className="px-3 py-2 text-slate-700">{user.department}</td>
+                  <td className="px-3 py-2 text-right tabular-nums text-slate-700">{user.managees}</td>
+                  <td className="px-3 py-2">
+                    <span className={`user-status inline-flex rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${STATUS_TONE[user.status]}`}>
+                      {user.status}
+                    </span>
+                  </td>
+                  <td className="px-3 py-2">
+                    <RowActions data={data} user={user} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      {data.pages > 1 ? (
+        <nav aria-label="Pagination" className="mt-4 flex items-center justify-between text-sm text-slate-700">
+          <span>
+            Page {data.page} of {data.pages}
+          </span>
+          <span className="flex gap-2">
+            {data.page > 1 ? (
+              <ButtonLink to={href(data.back, { page: String(data.page - 1) })} variant="secondary" rel="prev">
+                Previous
+              </ButtonLink>
+            ) : null}
+            {data.page < data.pages ? (
+              <ButtonLink to={href(data.back, { page: String(data.page + 1) })} variant="secondary" rel="next">
+                Next
+              </ButtonLink>
+            ) : null}
+          </span>
+        </nav>
+      ) : null}
+    </>
+  );
+}
