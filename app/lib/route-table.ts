@@ -185,10 +185,10 @@ export const ROUTES: RouteEntry[] = [
       { ...profileRoute("/organization/settings/users/:userId"), permission: "ViewPerformanceTab" },
     ],
   ]),
-  ...area("Roles", "issue 3", "ViewRoles", [["org-roles", "/organization/settings/roles", "Roles"]]),
-  ...area("Departments", "issue 3", "ViewDepartments", [["org-departments", "/organization/settings/departments", "Departments"]]),
+  ...area("Roles", "issue 3", "ViewRoles", [["org-roles", "/organization/settings/roles", "Roles", { module: "routes/org.roles.tsx" }]]),
+  ...area("Departments", "issue 3", "ViewDepartments", [["org-departments", "/organization/settings/departments", "Departments", { module: "routes/org.departments.tsx" }]]),
   ...area("Departments", "issue 3", "ViewDepartmentDetails", [
-    ["org-department", "/organization/settings/departments/:departmentId", ":departmentId"],
+    ["org-department", "/organization/settings/departments/:departmentId", ":departmentId", { module: "routes/org.department.tsx" }],
     ["org-department-insights", "/organization/settings/departments/:departmentId/feedback-insights", "Feedback Insights"],
   ]),
   ...area("Competencies", "issue 3", "ViewCompetencies", [["org-competencies", "/organization/settings/competencies", "Competencies"]]),
@@ -201,11 +201,11 @@ export const ROUTES: RouteEntry[] = [
     ["org-relationships", "/organization/settings/relationships", "Relationships", { module: "routes/org.relationships.tsx" }],
   ]),
   ...area("Admins", "issue 3", "ViewAdmins", [
-    ["org-admins", "/organization/admins", "Admins"],
-    ["org-admins-list", "/organization/admins/admins-list", "Admins List"],
+    ["org-admins", "/organization/admins", "Admins", { module: "routes/org.admins.tsx" }],
+    ["org-admins-list", "/organization/admins/admins-list", "Admins List", { module: "routes/org.admins-list.tsx" }],
   ]),
   ...area("Super admins", "issue 3", "ViewSuperAdmins", [
-    ["org-super-admins-list", "/organization/admins/super-admins-list", "Super Admins List"],
+    ["org-super-admins-list", "/organization/admins/super-admins-list", "Super Admins List", { module: "routes/org.super-admins-list.tsx" }],
   ]),
 
   // Analytics
