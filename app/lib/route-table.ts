@@ -102,15 +102,15 @@ export const ROUTES: RouteEntry[] = [
     ["my-profile-reviews", "/my-profile/:userId/reviews", "Reviews", profileRoute("/my-profile/:userId")],
   ]),
   ...area("My Team", "issue 3", "ViewMyTeam", [
-    ["my-team", "/my-team", "My Team"],
-    ["my-team-relationship", "/my-team/:relationshipId", ":relationshipId"],
+    ["my-team", "/my-team", "My Team", { module: "routes/my-team.tsx" }],
+    ["my-team-relationship", "/my-team/:relationshipId", ":relationshipId", { module: "routes/my-team.relationship.tsx" }],
     ["my-team-user", "/my-team/:relationshipId/users/:userId", ":userId", profileRoute("/my-team/:relationshipId/users/:userId")],
     ["my-team-user-insights", "/my-team/:relationshipId/users/:userId/feedback-insights", "Feedback Insights", profileRoute("/my-team/:relationshipId/users/:userId")],
     ["my-team-user-feedback", "/my-team/:relationshipId/users/:userId/feedback", "Feedback", profileRoute("/my-team/:relationshipId/users/:userId")],
   ]),
   ...area("My Groups", "issue 3", "ViewMyGroupsPage", [
-    ["my-groups", "/my-groups", "My Groups"],
-    ["my-groups-group", "/my-groups/:groupId", ":groupId"],
+    ["my-groups", "/my-groups", "My Groups", { module: "routes/my-groups.tsx" }],
+    ["my-groups-group", "/my-groups/:groupId", ":groupId", { module: "routes/my-groups.group.tsx" }],
     ["my-groups-user", "/my-groups/:groupId/users/:userId", ":userId", profileRoute("/my-groups/:groupId/users/:userId")],
     ["my-groups-user-insights", "/my-groups/:groupId/users/:userId/feedback-insights", "Feedback Insights", profileRoute("/my-groups/:groupId/users/:userId")],
     ["my-groups-user-feedback", "/my-groups/:groupId/users/:userId/feedback", "Feedback", profileRoute("/my-groups/:groupId/users/:userId")],
@@ -191,10 +191,10 @@ export const ROUTES: RouteEntry[] = [
     ["org-department", "/organization/settings/departments/:departmentId", ":departmentId", { module: "routes/org.department.tsx" }],
     ["org-department-insights", "/organization/settings/departments/:departmentId/feedback-insights", "Feedback Insights"],
   ]),
-  ...area("Competencies", "issue 3", "ViewCompetencies", [["org-competencies", "/organization/settings/competencies", "Competencies"]]),
+  ...area("Competencies", "issue 3", "ViewCompetencies", [["org-competencies", "/organization/settings/competencies", "Competencies", { module: "routes/org.competencies.tsx" }]]),
   ...area("Groups", "issue 3", "ViewGroups", [
-    ["org-groups", "/organization/settings/groups", "Groups"],
-    ["org-group", "/organization/settings/groups/:groupId", ":groupId"],
+    ["org-groups", "/organization/settings/groups", "Groups", { module: "routes/org.groups.tsx" }],
+    ["org-group", "/organization/settings/groups/:groupId", ":groupId", { module: "routes/org.group.tsx" }],
     ["org-group-insights", "/organization/settings/groups/:groupId/feedback-insights", "Feedback Insights"],
   ]),
   ...area("Custom relationships", "issue 3", "ViewRelationships", [

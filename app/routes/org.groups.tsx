@@ -1,0 +1,54 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { pageMeta } from "~/lib/navigation";
+import { requirePermission } from "~/modules/auth/session.server";
+import { listGroups } from "~/modules/org/groups.server";
+import { EmptyState } from "~/ui/empty-state";
+import { PageHeader } from "~/ui/page-header";
+
+/** /organization/settings/groups (Teams-type super admins): every group with its counts. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const viewer = await requirePermission(request, context, "ViewGroups");
+  return json({ groups: await listGroups(context.db, viewer.company.id) });
+}
+
+export const meta = pageMeta;
+
+export default function GroupsPage() {
+  const { groups } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <PageHeader title="Groups" />
+      {groups.length === 0 ? (
+        <EmptyState icon="groups" title="No groups available." />
+      ) : (
+        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
+          <table className="min-w-full divide-y divide-slate-200 text-sm" aria-label="Groups">
+            <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wider text-slate-500">
+              <tr>
+                <th scope="col" className="px-4 py-3">Name</th>
+                <th scope="col" className="px-4 py-3">Channel</th>
+                <th scope="col" className="px-4 py-3 text-right">Members</th>
+                <th scope="col" className="px-4 py-3 text-right">Admins</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {groups.map((group) => (
+                <tr key={group.id} data-group-id={group.id}>
+                  <td className="px-4 py-3 font-medium">
+                    <Link to={`/organization/settings/groups/${encodeURIComponent(group.id)}`} className="text-indigo-700 hover:underline">
+                      {group.name}
+                    </Link>
+                  </td>
+                  <td className="px-4 py-3 text-slate-600">{group.channelName ?? "—"}</td>
+                  <td className="px-4 py-3 text-right tabular-nums">{group.memberCount}</td>
+                  <td className="px-4 py-3 text-right tabular-nums">{group.adminCount}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
+  );
+}
