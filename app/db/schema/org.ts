@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { companyId, createdAt, flag, id } from "./columns";
 
@@ -56,6 +57,9 @@ export const users = sqliteTable(
   },
   (t) => [
     index("users_company_name").on(t.companyId, t.name),
+    // The Users list sorts by name case-insensitively: with this index the first page is read in
+    // order and the scan stops after it, instead of sorting the whole company.
+    index("users_company_name_nocase").on(t.companyId, sql`${t.name} COLLATE NOCASE`),
     index("users_company_email").on(t.companyId, t.email),
     index("users_company_department").on(t.companyId, t.departmentId),
     index("users_slack").on(t.slackUserId),

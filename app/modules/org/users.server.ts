@@ -14,6 +14,7 @@ import {
 import { auditEvent } from "~/lib/audit.server";
 import type { Viewer } from "~/modules/auth/session.server";
 import type { UserAction, UsersQuery } from "./users.schema";
+import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 
 export const PAGE_SIZE = 50;
 
@@ -89,33 +90,54 @@ interface RawRow {
   is_super_admin: number;
 }
 
-/** One page of the Users list: one count query, one page query, one grouped managee count. */
+const dialect = new SQLiteAsyncDialect();
+
+/** A drizzle SQL fragment as a D1 statement, so raw queries can share one D1 batch. */
+function prepare(d1: D1Database, query: SQL) {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return d1.prepare(text).bind(...params);
+}
+
+/**
+ * One page of the Users list in one D1 round trip: the count and the page (with each row's
+ * managee count, computed for the page's rows only) in one batch. A page past the end (the list
+ * shrank) is asked for again as the last page.
+ */
 export async function listUsers(context: AppLoadContext, viewer: Viewer, query: UsersQuery) {
   const where = listWhere(viewer, query);
-  const [countRow] = await context.db.all<{ total: number }>(sql`SELECT count(*) AS total FROM users u WHERE ${where}`);
-  const total = Number(countRow?.total ?? 0);
+  const pageSql = (page: number) => sql`
+      SELECT p.*, (
+        SELECT count(*) FROM user_managers m
+        JOIN users managee ON managee.id = m.user_id AND managee.is_deleted = 0
+        WHERE m.company_id = ${viewer.company.id} AND m.manager_id = p.id
+      ) AS managees
+      FROM (
+        SELECT u.id, u.name, u.email, u.title, u.image_url, r.name AS role, d.name AS department,
+               u.is_deleted, u.is_excluded, u.is_super_admin
+        FROM users u
+        LEFT JOIN departments d ON d.id = u.department_id AND d.company_id = u.company_id
+        LEFT JOIN roles r ON r.id = u.role_id AND r.company_id = u.company_id
+        WHERE ${where}
+        ORDER BY ${orderBy(query)}
+        LIMIT ${PAGE_SIZE} OFFSET ${(page - 1) * PAGE_SIZE}
+      ) p`;
+  const d1 = context.cloudflare.env.DB;
+  const [countResult, firstTry] = await d1.batch([
+    // Unfiltered, the de-duplicated count is the number of distinct e-mails (each keeps exactly
+    // one row), read from the (company_id, email) index instead of probing every row.
+    prepare(
+      d1,
+      !query.q && query.status === "all"
+        ? sql`SELECT count(DISTINCT email) AS total FROM users WHERE company_id = ${viewer.company.id}`
+        : sql`SELECT count(*) AS total FROM users u WHERE ${where}`,
+    ),
+    prepare(d1, pageSql(query.page)),
+  ]);
+  const total = Number((countResult.results[0] as { total: number } | undefined)?.total ?? 0);
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const page = Math.min(query.page, pages);
-  const rows = await context.db.all<RawRow>(sql`
-    SELECT u.id, u.name, u.email, u.title, u.image_url, r.name AS role, d.name AS department,
-           u.is_deleted, u.is_excluded, u.is_super_admin
-    FROM users u
-    LEFT JOIN departments d ON d.id = u.department_id AND d.company_id = u.company_id
-    LEFT JOIN roles r ON r.id = u.role_id AND r.company_id = u.company_id
-    WHERE ${where}
-    ORDER BY ${orderBy(query)}
-    LIMIT ${PAGE_SIZE} OFFSET ${(page - 1) * PAGE_SIZE}`);
-  const ids = rows.map((r) => r.id);
-  const counts = new Map<string, number>();
-  if (ids.length > 0) {
-    const grouped = await context.db
-      .select({ managerId: userManagers.managerId, n: sql<number>`count(*)` })
-      .from(userManagers)
-      .innerJoin(users, and(eq(users.id, userManagers.userId), eq(users.isDeleted, false)))
-      .where(and(eq(userManagers.companyId, viewer.company.id), inArray(userManagers.managerId, ids)))
-      .groupBy(userManagers.managerId);
-    for (const g of grouped) counts.set(g.managerId, Number(g.n));
-  }
+  const pageResult = page === query.page ? firstTry : await prepare(d1, pageSql(page)).all();
+  const rows = pageResult.results as Array<RawRow & { managees: number }>;
   const items: UserRow[] = rows.map((r) => ({
     id: r.id,
     name: r.name,
@@ -124,7 +146,7 @@ export async function listUsers(context: AppLoadContext, viewer: Viewer, query: 
     imageUrl: r.image_url,
     role: r.role,
     department: r.department,
-    managees: counts.get(r.id) ?? 0,
+    managees: Number(r.managees),
     status: statusOf({ isDeleted: r.is_deleted, isExcluded: r.is_excluded }),
     isSuperAdmin: Boolean(r.is_super_admin),
   }));

@@ -1,0 +1,1 @@
+CREATE INDEX `users_company_name_nocase` ON `users` (`company_id`,"name" COLLATE NOCASE);
