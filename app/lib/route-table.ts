@@ -197,6 +197,10 @@ export const ROUTES: RouteEntry[] = [
     ["org-group", "/organization/settings/groups/:groupId", ":groupId", { module: "routes/org.group.tsx" }],
     ["org-group-insights", "/organization/settings/groups/:groupId/feedback-insights", "Feedback Insights"],
   ]),
+  ...area("Workspaces", "issue 3", "ViewWorkspaces", [
+    ["org-workspaces", "/organization/settings/workspaces", "Workspaces", { module: "routes/org.workspaces.tsx" }],
+    ["org-workspace-channel", "/organization/settings/workspaces/:workspaceId/channels/:channelId", ":channelId", { module: "routes/org.workspace-channel.tsx" }],
+  ]),
   ...area("Custom relationships", "issue 3", "ViewRelationships", [
     ["org-relationships", "/organization/settings/relationships", "Relationships", { module: "routes/org.relationships.tsx" }],
   ]),

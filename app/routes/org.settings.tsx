@@ -16,6 +16,7 @@ const PAGES: Array<{ routeId: string; label: string; description: string }> = [
   { routeId: "org-departments", label: "Departments", description: "Departments and their people" },
   { routeId: "org-competencies", label: "Competencies", description: "Competencies and their behaviours" },
   { routeId: "org-groups", label: "Groups", description: "Groups, their members and admins" },
+  { routeId: "org-workspaces", label: "Workspaces", description: "Slack workspaces and their channels" },
   { routeId: "org-relationships", label: "Relationships", description: "Custom relationships between people" },
   { routeId: "org-admins", label: "Admins", description: "Super admins and team admins" },
   { routeId: "integrations", label: "Integrations", description: "HR systems and other connected tools" },

@@ -15,6 +15,8 @@ function fill(entry: RouteEntry, person: SeededPerson): string {
     userId: person.id,
     relationshipId: "default",
     groupId: "g-globex-engineering",
+    workspaceId: "w-acme-hq",
+    channelId: "ch-acme-general",
     departmentId: person.platform === "slack" ? "d-acme-engineering" : "d-globex-engineering",
   };
   return entry.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(known[name] ?? "x1"));

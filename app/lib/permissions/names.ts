@@ -52,6 +52,7 @@ export const PERMISSIONS = [
   "ViewDepartmentDetails",
   "ViewCompetencies",
   "ViewGroups",
+  "ViewWorkspaces",
   "ViewRelationships",
   "ViewIntegrationsListPage",
   "ViewSettingsModal",

@@ -95,6 +95,7 @@ export const PERMISSION_RULES: Record<Permission, { rule: Rule; description: str
   ViewDepartmentDetails: { rule: msteams(superAdmin), description: "Department details: Teams-type" },
   ViewCompetencies: { rule: superAdmin, description: "Competencies" },
   ViewGroups: { rule: msteams(superAdmin), description: "Groups: Teams-type" },
+  ViewWorkspaces: { rule: slack(superAdmin), description: "Workspaces and channels: Slack-type super admins" },
   ViewRelationships: {
     rule: (s) => s.isSuperAdmin && s.settings.customRelationships,
     description: "Custom relationships: super admins with the relationship flag",
