@@ -1,11 +1,9 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { sharedCopy } from "~/lib/copy";
 import { pageMeta } from "~/lib/navigation";
 import { requirePermission } from "~/modules/auth/session.server";
 import { loadMyGroupMembers, pageParam } from "~/modules/org/team.server";
-import { MembersCard } from "~/ui/members-card";
-import { PageHeader } from "~/ui/page-header";
+import { MembersPage } from "~/ui/members-card";
 
 /** /my-groups/:groupId: members of a group the viewer administers; any other group is a 404. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -21,17 +19,13 @@ export const meta = pageMeta;
 export default function MyGroupPage() {
   const data = useLoaderData<typeof loader>();
   return (
-    <>
-      <PageHeader title={data.name} />
-      <MembersCard
-        title="Members"
-        members={data.members}
-        detailsPath={`/my-groups/${encodeURIComponent(data.groupId)}/users`}
-        page={data.page}
-        pageCount={data.pageCount}
-        total={data.total}
-        emptyText={sharedCopy.noUserData}
-      />
-    </>
+    <MembersPage
+      name={data.name}
+      detailsPath={`/my-groups/${encodeURIComponent(data.groupId)}/users`}
+      members={data.members}
+      page={data.page}
+      pageCount={data.pageCount}
+      total={data.total}
+    />
   );
 }

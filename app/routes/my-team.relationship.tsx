@@ -1,11 +1,9 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { sharedCopy } from "~/lib/copy";
 import { pageMeta } from "~/lib/navigation";
 import { requirePermission } from "~/modules/auth/session.server";
 import { loadRelationshipMembers, pageParam } from "~/modules/org/team.server";
-import { MembersCard } from "~/ui/members-card";
-import { PageHeader } from "~/ui/page-header";
+import { MembersPage } from "~/ui/members-card";
 
 /**
  * /my-team/:relationshipId: the members card of My Team ("default") or of a custom relationship
@@ -24,17 +22,13 @@ export const meta = pageMeta;
 export default function RelationshipPage() {
   const data = useLoaderData<typeof loader>();
   return (
-    <>
-      <PageHeader title={data.name} />
-      <MembersCard
-        title="Members"
-        members={data.members}
-        detailsPath={`/my-team/${encodeURIComponent(data.relationshipId)}/users`}
-        page={data.page}
-        pageCount={data.pageCount}
-        total={data.total}
-        emptyText={sharedCopy.noUserData}
-      />
-    </>
+    <MembersPage
+      name={data.name}
+      detailsPath={`/my-team/${encodeURIComponent(data.relationshipId)}/users`}
+      members={data.members}
+      page={data.page}
+      pageCount={data.pageCount}
+      total={data.total}
+    />
   );
 }
