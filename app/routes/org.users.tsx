@@ -1,12 +1,12 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigate, useSubmit } from "@remix-run/react";
 import { copy } from "~/lib/copy";
 import { pageMeta, sameOriginPath } from "~/lib/navigation";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requirePermission } from "~/modules/auth/session.server";
-import { UserActionSchema, UsersQuerySchema, type UsersQuery } from "~/modules/org/users.schema";
+import { parseUsersQuery, UserActionSchema, type UsersQuery } from "~/modules/org/users.schema";
 import {
   companyDepartmentsAndRoles,
   companyUser,
@@ -19,12 +19,14 @@ import {
 import { Avatar } from "~/ui/avatar";
 import { Button, ButtonLink, buttonClass } from "~/ui/button";
 import { Modal } from "~/ui/dialog";
+import { ActionMenu, type ActionMenuItem } from "~/ui/menu";
 import { EmptyState } from "~/ui/empty-state";
 import { PageHeader } from "~/ui/page-header";
+import { useClientNavigation } from "~/ui/client-navigation";
 import { useHydrated } from "~/ui/use-hydrated";
 
 const BASE = "/organization/settings/users";
-const DIALOGS = ["edit", "managers", "deactivate", "remove"] as const;
+const DIALOGS = ["actions", "edit", "managers", "deactivate", "remove"] as const;
 type DialogKind = (typeof DIALOGS)[number];
 
 /** The list's own query string (page, search, sort, filter) without the dialog parameters. */
@@ -41,14 +43,21 @@ function listSearch(url: URL, overrides: Record<string, string | null> = {}) {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requirePermission(request, context, "ViewUsers");
   const url = new URL(request.url);
-  const query: UsersQuery = UsersQuerySchema.parse(Object.fromEntries(url.searchParams));
+  const query = parseUsersQuery(url.searchParams);
   const list = await listUsers(context, viewer, query);
 
   const kind = url.searchParams.get("dialog") as DialogKind | null;
   const targetId = url.searchParams.get("user");
   let dialog: null | {
     kind: DialogKind;
-    user: { id: string; name: string; title: string | null; departmentId: string | null; roleId: string | null; status: string };
+    user: {
+      id: string;
+      name: string;
+      title: string | null;
+      departmentId: string | null;
+      roleId: string | null;
+      status: UserRow["status"];
+    };
     departments?: Array<{ id: string; name: string }>;
     roles?: Array<{ id: string; name: string }>;
     people?: Array<{ id: string; name: string; email: string }>;
@@ -95,8 +104,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const outcome = await runUserAction(context, viewer, submission.value);
   if (!outcome.ok) {
     return data(
-      { result: submission.reply({ formErrors: outcome.formError ? [outcome.formError] : undefined, fieldErrors: outcome.fieldErrors }) },
-      { status: 400 },
+      {
+        result: submission.reply({
+          formErrors: outcome.formError ? [outcome.formError] : undefined,
+          fieldErrors: outcome.fieldErrors,
+        }),
+      },
+      { status: 400 }
     );
   }
   const back = sameOriginPath(submission.value.back, BASE);
@@ -114,12 +128,6 @@ const SORTS: Array<{ key: UsersQuery["sort"]; label: string }> = [
   { key: "status", label: "Status" },
 ];
 
-const STATUS_TONE: Record<string, string> = {
-  Active: "bg-emerald-50 text-emerald-700 ring-emerald-600/20",
-  Inactive: "bg-amber-50 text-amber-800 ring-amber-600/20",
-  Deactivated: "bg-slate-100 text-slate-600 ring-slate-500/20",
-};
-
 function href(back: string, params: Record<string, string | null>) {
   const url = new URL(back, "http://same.origin");
   for (const [key, value] of Object.entries(params)) {
@@ -133,50 +141,119 @@ function SortHeader({ data, sortKey, label }: { data: LoaderData; sortKey: Users
   const active = data.query.sort === sortKey;
   const nextDir = active && data.query.dir === "asc" ? "desc" : "asc";
   return (
-    <th scope="col" aria-sort={active ? (data.query.dir === "asc" ? "ascending" : "descending") : undefined} className="px-3 py-2 text-left font-semibold">
-      <Link to={href(data.back, { sort: sortKey, dir: nextDir, page: null })} className="hover:text-indigo-700">
+    <th
+      scope="col"
+      aria-sort={active ? (data.query.dir === "asc" ? "ascending" : "descending") : undefined}
+      className="px-3 py-2 text-left font-semibold"
+    >
+      <a href={href(data.back, { sort: sortKey, dir: nextDir, page: null })} className="hover:text-indigo-700">
         {label}
         {active ? <span aria-hidden="true">{data.query.dir === "asc" ? " ▲" : " ▼"}</span> : null}
-      </Link>
+      </a>
     </th>
   );
 }
 
-function RowActions({ data, user }: { data: LoaderData; user: UserRow }) {
-  const self = user.id === data.viewerId;
-  const linkClass = "text-sm font-medium text-indigo-700 hover:underline";
-  const open = (kind: DialogKind) => href(data.back, { dialog: kind, user: user.id });
+/** The list URL with a dialog open for one person (`back` never carries dialog parameters). */
+function dialogHref(back: string, kind: DialogKind, userId: string) {
+  return `${back}${back.includes("?") ? "&" : "?"}dialog=${kind}&user=${encodeURIComponent(userId)}`;
+}
+
+type RowAction =
+  | {
+      kind: "open";
+      dialog: Exclude<DialogKind, "actions">;
+      label: string;
+      danger?: boolean;
+    }
+  | { kind: "toggle"; intent: "exclude" | "include"; label: string };
+
+/** What can be done to a person from the list (002 §2.8 row actions), in menu order. */
+function rowActionsOf(data: LoaderData, user: Pick<UserRow, "id" | "status">): RowAction[] {
+  const active = user.status !== "Deactivated" && user.id !== data.viewerId;
+  const actions: RowAction[] = [{ kind: "open", dialog: "edit", label: "Edit" }];
+  if (data.canUpdateManagers && active) actions.push({ kind: "open", dialog: "managers", label: "Managers" });
+  if (active) {
+    const include = user.status === "Inactive";
+    actions.push(
+      {
+        kind: "toggle",
+        intent: include ? "include" : "exclude",
+        label: include ? "Include" : "Exclude",
+      },
+      { kind: "open", dialog: "deactivate", label: "Deactivate", danger: true },
+      { kind: "open", dialog: "remove", label: "Remove", danger: true }
+    );
+  }
+  return actions;
+}
+
+/**
+ * A row's actions. Server-rendered (and so without JavaScript) it is one link to the person's
+ * actions panel, which keeps each of the list's rows small: the list is rendered on every request
+ * and its size is most of what the request costs. Once hydrated it is a Headless UI menu (arrow
+ * keys, type-ahead, Escape) whose items are only rendered while it is open.
+ */
+function RowMenu({ data, user, hydrated }: { data: LoaderData; user: UserRow; hydrated: boolean }) {
+  if (!hydrated) {
+    return (
+      <a href={dialogHref(data.back, "actions", user.id)} className="row-menu" aria-label={`Actions for ${user.name}`}>
+        ⋯
+      </a>
+    );
+  }
+  return <HydratedRowMenu data={data} user={user} />;
+}
+
+function HydratedRowMenu({ data, user }: { data: LoaderData; user: UserRow }) {
+  const navigate = useNavigate();
+  const submit = useSubmit();
+  const label = `Actions for ${user.name}`;
+  const items: ActionMenuItem[] = rowActionsOf(data, user).map((action) => ({
+    label: action.label,
+    danger: action.kind === "open" && action.danger,
+    onSelect:
+      action.kind === "open"
+        ? () => navigate(dialogHref(data.back, action.dialog, user.id))
+        : () => submit({ intent: action.intent, userId: user.id, back: data.back }, { method: "post" }),
+  }));
   return (
-    <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-      <Link to={open("edit")} className={linkClass} aria-label={`Edit ${user.name}`}>
-        Edit
-      </Link>
-      {data.canUpdateManagers && !self && user.status !== "Deactivated" ? (
-        <Link to={open("managers")} className={linkClass} aria-label={`Managers of ${user.name}`}>
-          Managers
-        </Link>
-      ) : null}
-      {user.status !== "Deactivated" && !self ? (
-        <Form method="post" className="inline">
-          <input type="hidden" name="intent" value={user.status === "Inactive" ? "include" : "exclude"} />
-          <input type="hidden" name="userId" value={user.id} />
-          <input type="hidden" name="back" value={data.back} />
-          <button type="submit" className={linkClass} aria-label={`${user.status === "Inactive" ? "Include" : "Exclude"} ${user.name}`}>
-            {user.status === "Inactive" ? "Include" : "Exclude"}
-          </button>
-        </Form>
-      ) : null}
-      {user.status !== "Deactivated" && !self ? (
-        <>
-          <Link to={open("deactivate")} className="text-sm font-medium text-red-700 hover:underline" aria-label={`Deactivate ${user.name}`}>
-            Deactivate
-          </Link>
-          <Link to={open("remove")} className="text-sm font-medium text-red-700 hover:underline" aria-label={`Remove ${user.name}`}>
-            Remove
-          </Link>
-        </>
-      ) : null}
-    </div>
+    <ActionMenu label={label} items={items}>
+      <span aria-hidden="true" className="px-1 text-base leading-none">
+        ⋯
+      </span>
+    </ActionMenu>
+  );
+}
+
+/** The actions panel (`?dialog=actions`): the same actions as links and a form, no script needed. */
+function RowActions({ data, user }: { data: LoaderData; user: Pick<UserRow, "id" | "name" | "status"> }) {
+  const clientNavigation = useClientNavigation();
+  return (
+    <ul className="row-actions mt-4" {...clientNavigation}>
+      {rowActionsOf(data, user).map((action) => (
+        <li key={action.label}>
+          {action.kind === "open" ? (
+            <a
+              href={dialogHref(data.back, action.dialog, user.id)}
+              data-danger={action.danger || undefined}
+              aria-label={`${action.label} ${user.name}`}
+            >
+              {action.label}
+            </a>
+          ) : (
+            <form method="post">
+              <input type="hidden" name="intent" value={action.intent} />
+              <input type="hidden" name="userId" value={user.id} />
+              <input type="hidden" name="back" value={data.back} />
+              <button type="submit" aria-label={`${action.label} ${user.name}`}>
+                {action.label}
+              </button>
+            </form>
+          )}
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -338,6 +415,7 @@ function DialogButtons({ back, submit, danger }: { back: string; submit: string;
 }
 
 const DIALOG_TEXT: Record<DialogKind, { title: (name: string) => string; description?: string }> = {
+  actions: { title: (name) => `Actions for ${name}` },
   edit: { title: (name) => `Edit ${name}` },
   managers: { title: (name) => `Managers of ${name}` },
   deactivate: {
@@ -357,7 +435,9 @@ function UserDialog({ data, result }: { data: LoaderData; result?: SubmissionRes
   if (!dialog) return null;
   const text = DIALOG_TEXT[dialog.kind];
   const body =
-    dialog.kind === "edit" ? (
+    dialog.kind === "actions" ? (
+      <RowActions data={data} user={dialog.user} />
+    ) : dialog.kind === "edit" ? (
       <EditForm data={data} result={result} />
     ) : dialog.kind === "managers" ? (
       <ManagersForm data={data} result={result} />
@@ -388,110 +468,122 @@ export default function UsersPage() {
   const actionData = useActionData<typeof action>() as { result?: SubmissionResult<string[]> } | undefined;
   const words = copy(data.platform);
   const result = actionData?.result;
+  const clientNavigation = useClientNavigation();
+  const hydrated = useHydrated();
   return (
     <>
       <PageHeader title="Users" description={`${data.total} ${data.total === 1 ? "person" : "people"}`} />
       {!data.dialog ? <FormErrors result={result} all /> : null}
       <UserDialog data={data} result={result} />
 
-      <Form method="get" role="search" className="mb-4 flex flex-wrap items-end gap-3">
-        <div className="min-w-56 flex-1">
-          <label htmlFor="users-q" className={labelClass}>
+      {/* The list's links and forms are plain elements; these handlers keep them client-side. */}
+      <div {...clientNavigation}>
+        <form method="get" role="search" className="mb-4 flex flex-wrap items-end gap-3">
+          <div className="min-w-56 flex-1">
+            <label htmlFor="users-q" className={labelClass}>
+              Search
+            </label>
+            <input
+              id="users-q"
+              name="q"
+              type="search"
+              defaultValue={data.query.q}
+              placeholder="Name, e-mail or title"
+              className={inputClass}
+            />
+          </div>
+          <div>
+            <label htmlFor="users-status" className={labelClass}>
+              Status
+            </label>
+            <select id="users-status" name="status" defaultValue={data.query.status} className={inputClass}>
+              <option value="all">All</option>
+              <option value="active">Active</option>
+              <option value="inactive">Inactive</option>
+              <option value="deactivated">Deactivated</option>
+            </select>
+          </div>
+          <input type="hidden" name="sort" value={data.query.sort} />
+          <input type="hidden" name="dir" value={data.query.dir} />
+          <button type="submit" className={buttonClass("secondary")}>
             Search
-          </label>
-          <input id="users-q" name="q" type="search" defaultValue={data.query.q} placeholder="Name, e-mail or title" className={inputClass} />
-        </div>
-        <div>
-          <label htmlFor="users-status" className={labelClass}>
-            Status
-          </label>
-          <select id="users-status" name="status" defaultValue={data.query.status} className={inputClass}>
-            <option value="all">All</option>
-            <option value="active">Active</option>
-            <option value="inactive">Inactive</option>
-            <option value="deactivated">Deactivated</option>
-          </select>
-        </div>
-        <input type="hidden" name="sort" value={data.query.sort} />
-        <input type="hidden" name="dir" value={data.query.dir} />
-        <button type="submit" className={buttonClass("secondary")}>
-          Search
-        </button>
-      </Form>
+          </button>
+        </form>
 
-      {data.items.length === 0 ? (
-        <EmptyState title={words.noUserData} />
-      ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
-          <table className="min-w-full divide-y divide-slate-200 text-sm">
-            <thead className="bg-slate-50 text-slate-700">
-              <tr>
-                <SortHeader data={data} sortKey="name" label={SORTS[0].label} />
-                <SortHeader data={data} sortKey="email" label={SORTS[1].label} />
-                <th scope="col" className="px-3 py-2 text-left font-semibold">
-                  Title
-                </th>
-                <th scope="col" className="px-3 py-2 text-left font-semibold">
-                  {words.role}
-                </th>
-                <SortHeader data={data} sortKey="department" label={SORTS[2].label} />
-                <th scope="col" className="px-3 py-2 text-right font-semibold">
-                  Managees
-                </th>
-                <SortHeader data={data} sortKey="status" label={SORTS[3].label} />
-                <th scope="col" className="px-3 py-2 text-left font-semibold">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {data.items.map((user) => (
-                <tr key={user.id} data-user-id={user.id}>
-                  <td className="px-3 py-2">
-                    <Link to={`${BASE}/${user.id}`} className="flex items-center gap-2 font-medium text-slate-900 hover:text-indigo-700">
-                      <Avatar name={user.name} imageUrl={user.imageUrl} size="sm" />
-                      <span className="user-name">{user.name}</span>
-                    </Link>
-                  </td>
-                  <td className="px-3 py-2 text-slate-700">{user.email}</td>
-                  <td className="px-3 py-2 text-slate-700">{user.title}</td>
-                  <td className="px-3 py-2 text-slate-700">{user.role}</td>
-                  <td className="px-3 py-2 text-slate-700">{user.department}</td>
-                  <td className="px-3 py-2 text-right tabular-nums text-slate-700">{user.managees}</td>
-                  <td className="px-3 py-2">
-                    <span className={`user-status inline-flex rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${STATUS_TONE[user.status]}`}>
-                      {user.status}
-                    </span>
-                  </td>
-                  <td className="px-3 py-2">
-                    <RowActions data={data} user={user} />
-                  </td>
+        {data.items.length === 0 ? (
+          <EmptyState title={words.noUserData} />
+        ) : (
+          <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
+            <table className="min-w-full divide-y divide-slate-200 text-sm">
+              <thead className="bg-slate-50 text-slate-700">
+                <tr>
+                  <SortHeader data={data} sortKey="name" label={SORTS[0].label} />
+                  <SortHeader data={data} sortKey="email" label={SORTS[1].label} />
+                  <th scope="col" className="px-3 py-2 text-left font-semibold">
+                    Title
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-left font-semibold">
+                    {words.role}
+                  </th>
+                  <SortHeader data={data} sortKey="department" label={SORTS[2].label} />
+                  <th scope="col" className="px-3 py-2 text-right font-semibold">
+                    Managees
+                  </th>
+                  <SortHeader data={data} sortKey="status" label={SORTS[3].label} />
+                  <th scope="col" className="px-3 py-2 text-left font-semibold">
+                    <span className="sr-only">Actions</span>
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+              </thead>
+              <tbody className="data-rows divide-y divide-slate-100">
+                {data.items.map((user) => (
+                  <tr key={user.id} data-user-id={user.id}>
+                    <td>
+                      <a href={`${BASE}/${user.id}`} className="person-link">
+                        <Avatar name={user.name} imageUrl={user.imageUrl} size="sm" />
+                        <span className="user-name">{user.name}</span>
+                      </a>
+                    </td>
+                    <td>{user.email}</td>
+                    <td>{user.title}</td>
+                    <td>{user.role}</td>
+                    <td>{user.department}</td>
+                    <td className="text-right tabular-nums">{user.managees}</td>
+                    <td>
+                      <span className="user-status status-badge" data-status={user.status}>
+                        {user.status}
+                      </span>
+                    </td>
+                    <td className="text-right">
+                      <RowMenu data={data} user={user} hydrated={hydrated} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
 
-      {data.pages > 1 ? (
-        <nav aria-label="Pagination" className="mt-4 flex items-center justify-between text-sm text-slate-700">
-          <span>
-            Page {data.page} of {data.pages}
-          </span>
-          <span className="flex gap-2">
-            {data.page > 1 ? (
-              <ButtonLink to={href(data.back, { page: String(data.page - 1) })} variant="secondary" rel="prev">
-                Previous
-              </ButtonLink>
-            ) : null}
-            {data.page < data.pages ? (
-              <ButtonLink to={href(data.back, { page: String(data.page + 1) })} variant="secondary" rel="next">
-                Next
-              </ButtonLink>
-            ) : null}
-          </span>
-        </nav>
-      ) : null}
+        {data.pages > 1 ? (
+          <nav aria-label="Pagination" className="mt-4 flex items-center justify-between text-sm text-slate-700">
+            <span>
+              Page {data.page} of {data.pages}
+            </span>
+            <span className="flex gap-2">
+              {data.page > 1 ? (
+                <a href={href(data.back, { page: String(data.page - 1) })} className={buttonClass("secondary")} rel="prev">
+                  Previous
+                </a>
+              ) : null}
+              {data.page < data.pages ? (
+                <a href={href(data.back, { page: String(data.page + 1) })} className={buttonClass("secondary")} rel="next">
+                  Next
+                </a>
+              ) : null}
+            </span>
+          </nav>
+        ) : null}
+      </div>
     </>
   );
 }

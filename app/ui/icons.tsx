@@ -87,17 +87,8 @@ export type IconKey = keyof typeof SHAPES;
 
 export function Icon({ name, className = "size-5" }: { name: IconKey; className?: string }) {
   return (
-    <svg
-      aria-hidden="true"
-      focusable="false"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.5}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className={className}
-    >
+    // Stroke, fill and caps come from `.icon` in tailwind.css: icons sit in the sidebar of every page.
+    <svg aria-hidden="true" viewBox="0 0 24 24" className={`icon ${className}`}>
       {SHAPES[name]}
     </svg>
   );

@@ -79,8 +79,9 @@ function parseArgs(argv) {
     else if (arg === "--warmup") options.warmup = Math.min(number(), 30);
     else if (arg === "--connections") options.connections = Math.min(Math.round(number()), 200);
     else if (arg === "--port") options.port = Math.round(number());
+    else if (arg === "--serve") options.serve = true;
     else if (arg === "-h" || arg === "--help") {
-      console.log("usage: npm run bench -- [--no-build] [--strict] [--duration s] [--warmup s] [--connections n] [--port n (or BENCH_PORT)]");
+      console.log("usage: npm run bench -- [--no-build] [--strict] [--duration s] [--warmup s] [--connections n] [--port n (or BENCH_PORT)] [--serve]");
       process.exit(0);
     } else throw new BenchError(`unknown option ${arg} (see --help)`);
   }
@@ -238,7 +239,7 @@ async function startServer(configPath) {
       "--port",
       String(PORT),
       "--inspector-port",
-      "0",
+      args.serve ? "9229" : "0",
       "--persist-to",
       STATE_DIR,
       "--tsconfig",
@@ -598,6 +599,12 @@ async function main() {
   const configPath = writeServeConfig();
   await startServer(configPath);
   const auth = await signIn(fallbackSessionId);
+  if (args.serve) {
+    // For profiling: keep the seeded server up (DevTools inspector on 127.0.0.1:9229) until Ctrl-C.
+    writeFileSync(path.join(BUILD_DIR, "cookie"), auth.cookie);
+    log(`serving ${ORIGIN}; inspector on 127.0.0.1:9229; session cookie in ${path.relative(ROOT, path.join(BUILD_DIR, "cookie"))}; Ctrl-C stops`);
+    await new Promise(() => {});
+  }
 
   const targets = [...PAGES.map((p) => ({ ...p, cookie: auth.cookie })), { ...staticAsset(), cookie: null }];
   for (const target of targets) {
@@ -688,7 +695,7 @@ for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
     shutdown(130);
   });
 }
-setTimeout(() => {
+if (!args.serve) setTimeout(() => {
   console.error(`bench: gave up after ${WATCHDOG_MS / 60_000} minutes`);
   shutdown(1);
 }, WATCHDOG_MS).unref();

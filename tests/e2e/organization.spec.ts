@@ -15,13 +15,25 @@ async function createDepartment(page: Page, name: string) {
   await expect(page.getByRole("cell", { name })).toBeVisible();
 }
 
-async function excludePerson(page: Page, search: string, fullName: RegExp) {
-  await page.goto(`/organization/settings/users?q=${encodeURIComponent(search)}`);
+/** Each row has one actions control: a menu with JavaScript, a link to the actions panel without. */
+async function openActions(page: Page, fullName: RegExp, javaScriptEnabled: boolean) {
   const row = page.getByRole("row", { name: fullName });
-  await row.getByRole("button", { name: /^Exclude / }).click();
+  if (javaScriptEnabled) await row.getByRole("button", { name: /^Actions for / }).click();
+  else await row.getByRole("link", { name: /^Actions for / }).click();
+}
+
+async function excludePerson(page: Page, search: string, fullName: RegExp, javaScriptEnabled: boolean) {
+  await page.goto(`/organization/settings/users?q=${encodeURIComponent(search)}`);
+  await openActions(page, fullName, javaScriptEnabled);
+  if (javaScriptEnabled) await page.getByRole("menuitem", { name: "Exclude" }).click();
+  else await page.getByRole("button", { name: /^Exclude / }).click();
+  await expect(page.getByText(/ is now inactive\.$/)).toBeVisible();
   const updated = page.getByRole("row", { name: fullName });
   await expect(updated.getByText("Inactive", { exact: true })).toBeVisible();
-  await expect(updated.getByRole("button", { name: /^Include / })).toBeVisible();
+  // The actions now offer the way back.
+  await openActions(page, fullName, javaScriptEnabled);
+  if (javaScriptEnabled) await expect(page.getByRole("menuitem", { name: "Include" })).toBeVisible();
+  else await expect(page.getByRole("button", { name: /^Include / })).toBeVisible();
 }
 
 for (const javaScriptEnabled of [true, false]) {
@@ -32,13 +44,13 @@ for (const javaScriptEnabled of [true, false]) {
     test("an Acme super admin creates a department and excludes a person", async ({ page }) => {
       await signIn(page, "alice@acme.test");
       await createDepartment(page, `Research ${suffix}`);
-      await excludePerson(page, javaScriptEnabled ? "grace" : "hugo", javaScriptEnabled ? /Grace/ : /Hugo/);
+      await excludePerson(page, javaScriptEnabled ? "grace" : "hugo", javaScriptEnabled ? /Grace/ : /Hugo/, javaScriptEnabled);
     });
 
     test("a Globex super admin creates a department and excludes a person", async ({ page }) => {
       await signIn(page, "gina@globex.test");
       await createDepartment(page, `Legal ${suffix}`);
-      await excludePerson(page, javaScriptEnabled ? "ravi" : "sofia", javaScriptEnabled ? /Ravi/ : /Sofia/);
+      await excludePerson(page, javaScriptEnabled ? "ravi" : "sofia", javaScriptEnabled ? /Ravi/ : /Sofia/, javaScriptEnabled);
     });
   });
 }

@@ -36,6 +36,22 @@ async function listPage(cookie: string, search = "") {
 
 const rowIds = (html: string) => attrs(html, "tbody tr", "data-user-id");
 
+/** Every page of the list (25 rows each) for a query, following the Next links. */
+async function allPages(cookie: string, search = "") {
+  const pages: string[] = [];
+  let next: string | undefined = `${USERS}${search}`;
+  while (next && pages.length < 20) {
+    const html = await listPage(cookie, next.slice(USERS.length));
+    pages.push(html);
+    next = (await attrs(html, 'a[rel="next"]', "href"))[0]?.replaceAll("&amp;", "&");
+  }
+  return pages;
+}
+
+async function allRowIds(cookie: string, search = "") {
+  return (await Promise.all((await allPages(cookie, search)).map(rowIds))).flat();
+}
+
 /** POST an action, expect a redirect back with a toast, and return the toast text shown after it. */
 async function act(cookie: string, fields: Record<string, string>) {
   const response = await postForm(USERS, { back: `${USERS}?q=&page=1`, ...fields }, cookie);
@@ -52,10 +68,14 @@ describe("Users list (002 §2.8)", () => {
       env.DB.prepare("UPDATE users SET is_deleted = 1 WHERE id = 'u-acme-tariq'"),
     ]);
     const alice = await sessionFor("alice@acme.test");
-    const html = await listPage(alice);
-    const ids = await rowIds(html);
+    const pages = await allPages(alice);
+    const html = pages.join("\n");
+    const ids = await allRowIds(alice);
     const acme = await env.DB.prepare("SELECT count(*) AS n FROM users WHERE company_id = 'c-acme'").first<{ n: number }>();
+    expect(pages.length).toBe(Math.ceil(acme!.n / 25));
+    expect(textOf(pages[0])).toContain(`${acme!.n} people`);
     expect(ids.length).toBe(acme!.n);
+    expect(new Set(ids).size).toBe(ids.length);
     expect(ids.every((id) => id.startsWith("u-acme-"))).toBe(true);
     expect(textOf(html)).not.toContain("@globex.test");
     expect(await texts(html, 'tr[data-user-id="u-acme-rosa"] .user-status')).toEqual(["Inactive"]);
@@ -79,10 +99,31 @@ describe("Users list (002 §2.8)", () => {
 
   it("sorts by e-mail both ways", async () => {
     const alice = await sessionFor("alice@acme.test");
-    const asc = await texts(await listPage(alice, "?sort=email&dir=asc"), "tbody tr td:nth-child(2)");
+    const emails = async (search: string) =>
+      (await Promise.all((await allPages(alice, search)).map((html) => texts(html, "tbody tr td:nth-child(2)")))).flat();
+    const asc = await emails("?sort=email&dir=asc");
+    expect(asc.length).toBeGreaterThan(25); // across pages
     expect(asc).toEqual([...asc].sort((a, b) => a.localeCompare(b)));
-    const desc = await texts(await listPage(alice, "?sort=email&dir=desc"), "tbody tr td:nth-child(2)");
-    expect(desc).toEqual([...asc].reverse());
+    expect(await emails("?sort=email&dir=desc")).toEqual([...asc].reverse());
+  });
+
+  it("gives each row one actions link, whose panel lists what can be done to that person", async () => {
+    await env.DB.prepare("UPDATE users SET is_deleted = 1 WHERE id = 'u-acme-tariq'").run();
+    const alice = await sessionFor("alice@acme.test");
+    const list = await listPage(alice, "?q=sam");
+    expect(await attrs(list, 'tr[data-user-id="u-acme-sam"] a[aria-label^="Actions for"]', "href")).toEqual([
+      `${USERS}?q=sam&amp;dialog=actions&amp;user=u-acme-sam`.replaceAll("&amp;", "&"),
+    ]);
+    const panel = await listPage(alice, "?q=sam&dialog=actions&user=u-acme-sam");
+    expect(await texts(panel, "#user-dialog-title")).toEqual([expect.stringMatching(/^Actions for Sam/)]);
+    expect(await texts(panel, ".row-actions li")).toEqual(["Edit", "Managers", "Exclude", "Deactivate", "Remove"]);
+    // The toggle is a real form posting to the list, the rest open their own step.
+    expect(await attrs(panel, '.row-actions form input[name="intent"]', "value")).toEqual(["exclude"]);
+    expect(await attrs(panel, ".row-actions a", "href")).toContain(`${USERS}?q=sam&dialog=remove&user=u-acme-sam`);
+    // A deactivated person can only be edited; so can the viewer themselves.
+    expect(await texts(await listPage(alice, "?dialog=actions&user=u-acme-tariq"), ".row-actions li")).toEqual(["Edit"]);
+    expect(await texts(await listPage(alice, "?dialog=actions&user=u-acme-alice"), ".row-actions li")).toEqual(["Edit"]);
+    await env.DB.prepare("UPDATE users SET is_deleted = 0 WHERE id = 'u-acme-tariq'").run();
   });
 
   it("removes duplicate e-mails, keeping the row with a Slack id, else the oldest", async () => {
@@ -99,7 +140,7 @@ describe("Users list (002 §2.8)", () => {
     await env.DB.prepare("DELETE FROM users WHERE id LIKE 'u-dup-%'").run();
   });
 
-  it("pages 50 at a time", async () => {
+  it("pages 25 at a time", async () => {
     const extra = Array.from({ length: 40 }, (_, i) =>
       env.DB.prepare("INSERT INTO users (id, company_id, name, email) VALUES (?, 'c-acme', ?, ?)").bind(
         `u-extra-${i}`,
@@ -111,12 +152,12 @@ describe("Users list (002 §2.8)", () => {
     const total = (await env.DB.prepare("SELECT count(*) AS n FROM users WHERE company_id = 'c-acme'").first<{ n: number }>())!.n;
     const alice = await sessionFor("alice@acme.test");
     const first = await listPage(alice);
-    expect((await rowIds(first)).length).toBe(50);
-    expect(textOf(first)).toContain("Page 1 of 2");
+    expect((await rowIds(first)).length).toBe(25);
+    expect(textOf(first)).toContain(`Page 1 of ${Math.ceil(total / 25)}`);
     expect(await attrs(first, 'a[rel="next"]', "href")).toEqual([`${USERS}?page=2`]);
-    const second = await listPage(alice, "?page=2");
-    const ids = await rowIds(second);
-    expect(ids.length).toBe(total - 50);
+    const last = await listPage(alice, `?page=${Math.ceil(total / 25)}`);
+    const ids = await rowIds(last);
+    expect(ids.length).toBe(total - 25 * (Math.ceil(total / 25) - 1));
     expect(ids).toContain("u-extra-39"); // "Zz …" sorts last by name
     await env.DB.prepare("DELETE FROM users WHERE id LIKE 'u-extra-%'").run();
   });
@@ -313,7 +354,7 @@ describe("Users list at 5,000 people", () => {
       expect((await rowIds(html)).every((id) => id.startsWith("u-initech-")), search).toBe(true);
     }
     const first = await listPage(cookie);
-    expect((await rowIds(first)).length).toBe(50);
+    expect((await rowIds(first)).length).toBe(25);
     expect(textOf(first)).toMatch(/Page 1 of \d{3}/);
   }, 120_000);
 });

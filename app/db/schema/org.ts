@@ -57,10 +57,12 @@ export const users = sqliteTable(
   },
   (t) => [
     index("users_company_name").on(t.companyId, t.name),
-    // The Users list sorts by name case-insensitively: with this index the first page is read in
-    // order and the scan stops after it, instead of sorting the whole company.
-    index("users_company_name_nocase").on(t.companyId, sql`${t.name} COLLATE NOCASE`),
+    // The Users list sorts by name (or e-mail) case-insensitively, ties broken by id: with these
+    // indexes a page is read in order and the scan stops after it. Without the id, people who
+    // share a name were sorted in a temporary B-tree (1,381 rows read for a 25-row page).
+    index("users_company_name_nocase_id").on(t.companyId, sql`${t.name} COLLATE NOCASE`, t.id),
     index("users_company_email").on(t.companyId, t.email),
+    index("users_company_email_nocase_id").on(t.companyId, sql`${t.email} COLLATE NOCASE`, t.id),
     index("users_company_department").on(t.companyId, t.departmentId),
     index("users_slack").on(t.slackUserId),
     index("users_msteams").on(t.msteamsUserId),

@@ -16,7 +16,7 @@ import type { Viewer } from "~/modules/auth/session.server";
 import type { UserAction, UsersQuery } from "./users.schema";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 
-export const PAGE_SIZE = 50;
+export const PAGE_SIZE = 25;
 
 export type UserStatus = "Active" | "Inactive" | "Deactivated";
 
@@ -67,13 +67,14 @@ function orderBy(query: UsersQuery): SQL {
   const dir = sql.raw(query.dir === "desc" ? "DESC" : "ASC");
   switch (query.sort) {
     case "email":
-      return sql`u.email COLLATE NOCASE ${dir}, u.id`;
+      return sql`u.email COLLATE NOCASE ${dir}, u.id ${dir}`;
     case "department":
       return sql`d.name IS NULL, d.name COLLATE NOCASE ${dir}, u.name COLLATE NOCASE, u.id`;
     case "status":
       return sql`(u.is_deleted * 2 + u.is_excluded) ${dir}, u.name COLLATE NOCASE, u.id`;
     default:
-      return sql`u.name COLLATE NOCASE ${dir}, u.id`;
+      // Both keys in one direction, so users_company_name_nocase_id serves either way.
+      return sql`u.name COLLATE NOCASE ${dir}, u.id ${dir}`;
   }
 }
 

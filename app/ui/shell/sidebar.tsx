@@ -1,14 +1,13 @@
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import type { Copy } from "~/lib/copy";
 import { activeHref, navHref, visibleNavigation, type NavItem, type NavLink } from "~/lib/navigation";
 import { hasPermission } from "~/lib/permissions/names";
+import { useClientNavigation } from "../client-navigation";
 import { Icon, type IconKey } from "../icons";
 import { useHydrated } from "../use-hydrated";
 
-const ITEM =
-  "group flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-indigo-400";
-const IDLE = "text-slate-300 hover:bg-slate-800 hover:text-white";
-const ACTIVE = "bg-slate-800 text-white";
+// Item styling lives in tailwind.css (`.nav-item`): the sidebar is rendered on every request.
+const ITEM = "nav-item";
 
 export interface SidebarProps {
   open: boolean;
@@ -36,6 +35,8 @@ export function Sidebar({ open, viewerId, permissions, pathname, search, view, w
   const current = activeHref(hrefs, pathname);
   const settingsHref = `${pathname}?${withParam(search, "settings", "1")}`;
   const onOneOnOnes = pathname === "/one-on-ones" || pathname.startsWith("/one-on-ones/");
+  // Plain links (no per-link hooks while the server renders); navigation stays client-side.
+  const clientNavigation = useClientNavigation();
 
   return (
     <aside
@@ -46,9 +47,9 @@ export function Sidebar({ open, viewerId, permissions, pathname, search, view, w
       }`}
     >
       <div className="flex h-full w-64 flex-col">
-        <nav aria-label="Main" className="flex min-h-0 flex-1 flex-col">
-          <Link
-            to="/"
+        <nav aria-label="Main" className="flex min-h-0 flex-1 flex-col" onClick={clientNavigation.onClick}>
+          <a
+            href="/"
             data-nav-id="home"
             className="flex h-14 shrink-0 items-center gap-2 border-b border-slate-800 px-5 text-white focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-indigo-400"
           >
@@ -57,7 +58,7 @@ export function Sidebar({ open, viewerId, permissions, pathname, search, view, w
             </span>
             <span className="text-base font-semibold tracking-tight">{words.appName}</span>
             <span className="sr-only">Home</span>
-          </Link>
+          </a>
           <ul className="flex-1 space-y-1 overflow-y-auto px-3 py-4">
             {items.map((item) => (
               <SidebarItem
@@ -90,15 +91,10 @@ function SidebarLink({ item, viewerId, current, nested }: { item: NavLink; viewe
   const href = navHref(item, viewerId);
   const active = href === current;
   return (
-    <Link
-      to={href}
-      data-nav-id={item.id}
-      aria-current={active ? "page" : undefined}
-      className={`${ITEM} ${active ? ACTIVE : IDLE} ${nested ? "py-1.5 pl-11" : ""}`}
-    >
-      {item.icon ? <Icon name={item.icon} className={`size-5 shrink-0 ${active ? "text-indigo-400" : "text-slate-400 group-hover:text-white"}`} /> : null}
+    <a href={href} data-nav-id={item.id} aria-current={active ? "page" : undefined} data-nested={nested || undefined} className={ITEM}>
+      {item.icon ? <Icon name={item.icon} className="nav-icon" /> : null}
       {item.label}
-    </Link>
+    </a>
   );
 }
 
@@ -196,13 +192,13 @@ function SettingsEntry({
   const hydrated = useHydrated();
   const content = (
     <>
-      <Icon name={item.icon} className="size-5 shrink-0 text-slate-400 group-hover:text-white" />
+      <Icon name={item.icon} className="nav-icon" />
       {item.label}
     </>
   );
   if (!hydrated) {
     return (
-      <a href={href} data-nav-id={item.id} aria-haspopup="dialog" className={`${ITEM} ${IDLE}`}>
+      <a href={href} data-nav-id={item.id} aria-haspopup="dialog" className={ITEM}>
         {content}
       </a>
     );
@@ -212,7 +208,7 @@ function SettingsEntry({
       type="button"
       data-nav-id={item.id}
       aria-haspopup="dialog"
-      className={`${ITEM} ${IDLE} w-full text-left`}
+      className={`${ITEM} w-full text-left`}
       onPointerEnter={onIntent}
       onFocus={onIntent}
       onClick={onOpen}
