@@ -1,4 +1,4 @@
-import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import {
   isRouteErrorResponse,
   Links,
@@ -32,7 +32,7 @@ export const meta: MetaFunction = () => [{ title: sharedCopy.titleSuffix }];
 /** The request id (also sent as X-Request-Id) for error pages, and the flash toast, read once. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { toast, setCookie } = await getToast(request, context);
-  return json({ requestId: context.requestId, toast }, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
+  return data({ requestId: context.requestId, toast }, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
 }
 
 // Cheap (no database): re-run on every navigation so a toast queued by any redirect shows up and

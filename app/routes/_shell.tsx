@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { data, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import {
   isRouteErrorResponse,
   Outlet,
@@ -26,7 +26,7 @@ const SettingsDialog = lazy(loadSettingsDialog);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireViewer(request, context);
-  return json({
+  return data({
     viewer: {
       id: viewer.user.id,
       name: viewer.user.name,

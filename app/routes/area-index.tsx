@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { data, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { copy } from "~/lib/copy";
 import { areaPages, pageMeta } from "~/lib/navigation";
@@ -13,7 +13,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const match = matchRoute(new URL(request.url).pathname);
   if (!match?.entry.permission) throw new Response("Not Found", { status: 404 });
   const viewer = await requirePermission(request, context, match.entry.permission);
-  return json({
+  return data({
     title: match.entry.title,
     platform: viewer.company.platform,
     pages: areaPages(match.entry.id, viewer.permissions),

@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { requireViewer } from "~/modules/auth/session.server";
@@ -31,7 +31,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     recipientUserId: onlyMine ? viewer.user.id : null,
     page: search.page,
   });
-  return json(
+  return data(
     {
       companyName: viewer.company.name,
       onlyMine,

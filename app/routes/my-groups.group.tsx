@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { data, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { pageMeta } from "~/lib/navigation";
 import { requirePermission } from "~/modules/auth/session.server";
@@ -11,7 +11,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const groupId = params.groupId ?? "";
   const found = await loadMyGroupMembers(context.db, viewer.company.id, viewer.user.id, groupId, pageParam(new URL(request.url)));
   if (!found) throw new Response("Not Found", { status: 404 });
-  return json({ groupId, name: found.name, ...found.page, crumbLabels: { groupId: found.name } });
+  return data({ groupId, name: found.name, ...found.page, crumbLabels: { groupId: found.name } });
 }
 
 export const meta = pageMeta;

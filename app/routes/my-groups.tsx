@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { data, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { sharedCopy } from "~/lib/copy";
 import { pageMeta } from "~/lib/navigation";
@@ -11,7 +11,7 @@ import { PageHeader } from "~/ui/page-header";
 /** /my-groups: the groups the viewer administers (Teams-type group admins). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requirePermission(request, context, "ViewMyGroupsPage");
-  return json({ groups: await listMyGroups(context.db, viewer.company.id, viewer.user.id) });
+  return data({ groups: await listMyGroups(context.db, viewer.company.id, viewer.user.id) });
 }
 
 export const meta = pageMeta;

@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { data, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { pageMeta } from "~/lib/navigation";
 import { requirePermission } from "~/modules/auth/session.server";
@@ -14,7 +14,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const relationshipId = params.relationshipId ?? "";
   const found = await loadRelationshipMembers(context.db, viewer.company.id, viewer.user.id, relationshipId, pageParam(new URL(request.url)));
   if (!found) throw new Response("Not Found", { status: 404 });
-  return json({ relationshipId, name: found.name, ...found.page, crumbLabels: { relationshipId: found.name } });
+  return data({ relationshipId, name: found.name, ...found.page, crumbLabels: { relationshipId: found.name } });
 }
 
 export const meta = pageMeta;

@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { data, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { pageMeta } from "~/lib/navigation";
 import { requirePermission } from "~/modules/auth/session.server";
@@ -10,7 +10,7 @@ import { PageHeader } from "~/ui/page-header";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requirePermission(request, context, "ViewMyTeam");
   const relationships = await listMyRelationships(context.db, viewer.company.id, viewer.user.id);
-  return json({ relationships });
+  return data({ relationships });
 }
 
 export const meta = pageMeta;

@@ -1,10 +1,10 @@
-import { json, type MetaFunction } from "@remix-run/cloudflare";
+import { data, type MetaFunction } from "@remix-run/cloudflare";
 import { pageTitle, sharedCopy } from "~/lib/copy";
 import { NotFound } from "~/ui/not-found";
 
 // Both /404 and the "*" splat answer HTTP 404, so crawlers and monitors see a missing page.
 export function loader() {
-  return json(null, { status: 404 });
+  return data(null, { status: 404 });
 }
 
 export const meta: MetaFunction = () => [{ title: pageTitle(sharedCopy.notFoundTitle) }];

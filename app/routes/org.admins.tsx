@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { pageTitle } from "~/lib/copy";
 import { hasPermission } from "~/lib/permissions/names";
@@ -14,7 +14,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (hasPermission(viewer.permissions, "ViewSuperAdmins")) {
     lists.push({ href: "/organization/admins/super-admins-list", title: "Super Admins", count: counts.super });
   }
-  return json({ lists });
+  return data({ lists });
 }
 
 export const meta: MetaFunction = () => [{ title: pageTitle("Admins") }];

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { pageMeta } from "~/lib/navigation";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -33,14 +33,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const competencies = await listCompetencies(context.db, viewer.company.id);
   const editId = url.searchParams.get("edit");
   if (editId && !competencies.some((c) => c.id === editId)) throw notFound();
-  return json({ competencies, editId, creating: url.searchParams.get("new") === "1" });
+  return data({ competencies, editId, creating: url.searchParams.get("new") === "1" });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const viewer = await requirePermission(request, context, "ViewCompetencies");
   const submission = parseWithZod(await request.formData(), { schema: CompetencyActionSchema });
   if (submission.status !== "success") {
-    return json({ result: submission.reply(), check: null }, { status: 400 });
+    return data({ result: submission.reply(), check: null }, { status: 400 });
   }
   const actor = { companyId: viewer.company.id, actorId: viewer.user.id, requestId: context.requestId };
   const value = submission.value;
@@ -63,7 +63,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (value.initialCheck === "true") {
         const check = await competencyUsage(context.db, viewer.company.id, value.id);
         if (!check) throw notFound();
-        return json({ result: null, check: { id: value.id, ...check } });
+        return data({ result: null, check: { id: value.id, ...check } });
       }
       if (!(await removeCompetency(context.db, actor, value.id))) throw notFound();
       return redirectWithToast(PATH, { type: "success", message: "Competency removed successfully" }, { request });

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { pageTitle } from "~/lib/copy";
 import { hasPermission } from "~/lib/permissions/names";
@@ -22,7 +22,7 @@ const notFound = () => new Response("Not Found", { status: 404 });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requirePermission(request, context, "ViewDepartments");
-  return json({
+  return data({
     departments: await listDepartments(context.db, viewer.company.id),
     // 002 §6: department details are Teams-type (super admin) only, so Slack-type lists have no links.
     showDetails: hasPermission(viewer.permissions, "ViewDepartmentDetails"),

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { pageMeta } from "~/lib/navigation";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -23,13 +23,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const viewer = await requirePermission(request, context, "ViewGroups");
   const group = await loadGroup(context.db, viewer.company.id, params.groupId ?? "", pageParam(new URL(request.url)));
   if (!group) throw notFound();
-  return json({ group, crumbLabels: { groupId: group.name } });
+  return data({ group, crumbLabels: { groupId: group.name } });
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const viewer = await requirePermission(request, context, "ViewGroups");
   const submission = parseWithZod(await request.formData(), { schema: GroupActionSchema });
-  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const groupId = params.groupId ?? "";
   const outcome = await changeGroup(
     context.db,
@@ -38,7 +38,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     submission.value,
   );
   if (!outcome.ok && "notFound" in outcome) throw notFound();
-  if (!outcome.ok) return json({ result: submission.reply({ formErrors: [outcome.error] }) }, { status: 400 });
+  if (!outcome.ok) return data({ result: submission.reply({ formErrors: [outcome.error] }) }, { status: 400 });
   const back = new URL(request.url);
   return redirectWithToast(`${back.pathname}${back.search}`, { type: "success", message: outcome.message }, { request });
 }

@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { data, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { pageMeta } from "~/lib/navigation";
 import { requirePermission } from "~/modules/auth/session.server";
@@ -9,7 +9,7 @@ import { PageHeader } from "~/ui/page-header";
 /** /organization/settings/groups (Teams-type super admins): every group with its counts. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requirePermission(request, context, "ViewGroups");
-  return json({ groups: await listGroups(context.db, viewer.company.id) });
+  return data({ groups: await listGroups(context.db, viewer.company.id) });
 }
 
 export const meta = pageMeta;

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { pageTitle } from "~/lib/copy";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -14,7 +14,7 @@ const notFound = () => new Response("Not Found", { status: 404 });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requirePermission(request, context, "ViewRoles");
-  return json({ roles: await listRoles(context.db, viewer.company.id) });
+  return data({ roles: await listRoles(context.db, viewer.company.id) });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

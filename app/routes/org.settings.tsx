@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { data, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { copy } from "~/lib/copy";
 import { pageMeta } from "~/lib/navigation";
@@ -31,7 +31,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     if (permission && permission !== "SignedIn" && !hasPermission(viewer.permissions, permission as Permission)) return [];
     return [{ id: page.routeId, label: page.label, description: page.description, href: route.path }];
   });
-  return json({ platform: viewer.company.platform, pages });
+  return data({ platform: viewer.company.platform, pages });
 }
 
 export const meta = pageMeta;

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigate, useSubmit } from "@remix-run/react";
 import { copy } from "~/lib/copy";
 import { pageMeta, sameOriginPath } from "~/lib/navigation";
@@ -82,7 +82,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       Object.assign(dialog, { people, current });
     }
   }
-  return json({
+  return data({
     platform: viewer.company.platform,
     viewerId: viewer.user.id,
     canUpdateManagers: viewer.permissions.includes("UpdateUserManagers"),
@@ -541,16 +541,16 @@ export default function UsersPage() {
                     <td>
                       <a href={`${BASE}/${user.id}`} className="person-link">
                         <Avatar name={user.name} imageUrl={user.imageUrl} size="sm" />
-                        <span className="user-name">{user.name}</span>
+                        {user.name}
                       </a>
                     </td>
                     <td>{user.email}</td>
                     <td>{user.title}</td>
                     <td>{user.role}</td>
                     <td>{user.department}</td>
-                    <td className="text-right tabular-nums">{user.managees}</td>
+                    <td className="num">{user.managees}</td>
                     <td>
-                      <span className="user-status status-badge" data-status={user.status}>
+                      <span className="status-badge" data-status={user.status}>
                         {user.status}
                       </span>
                     </td>

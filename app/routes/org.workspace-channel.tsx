@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { data, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { pageMeta } from "~/lib/navigation";
 import { requirePermission } from "~/modules/auth/session.server";
@@ -23,7 +23,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     pageParam(new URL(request.url)),
   );
   if (!channel) throw notFound();
-  return json({ channel, crumbLabels: { workspaceId: channel.workspace.name, channelId: `#${channel.name}` } });
+  return data({ channel, crumbLabels: { workspaceId: channel.workspace.name, channelId: `#${channel.name}` } });
 }
 
 export const meta = pageMeta;

@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { data, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { copy } from "~/lib/copy";
 import { pageMeta } from "~/lib/navigation";
@@ -13,7 +13,7 @@ import { PageHeader } from "~/ui/page-header";
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requirePermission(request, context, "ViewWorkspaces");
-  return json({ platform: viewer.company.platform, workspaces: await listWorkspaces(context.db, viewer.company.id) });
+  return data({ platform: viewer.company.platform, workspaces: await listWorkspaces(context.db, viewer.company.id) });
 }
 
 export const meta = pageMeta;

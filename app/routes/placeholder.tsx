@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { data, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { copy } from "~/lib/copy";
 import { pageMeta } from "~/lib/navigation";
@@ -20,7 +20,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { labels, missing } = await resolveCrumbLabels(context.db, viewer.company.id, match.params);
   if (missing.length > 0) throw new Response("Not Found", { status: 404 });
   const title = match.entry.title.replace(/:(\w+)/g, (_, name: string) => labels[name] ?? match.params[name] ?? name);
-  return json({
+  return data({
     title,
     area: match.entry.area ?? match.entry.title,
     buildsIn: match.entry.buildsIn ?? null,

@@ -1,4 +1,4 @@
-import { json, redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { data, redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { copy } from "~/lib/copy";
 import { pageMeta } from "~/lib/navigation";
@@ -55,7 +55,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (path.relationshipId && profile.contextName) crumbLabels.relationshipId = profile.contextName;
   if (path.groupId && profile.contextName) crumbLabels.groupId = profile.contextName;
 
-  return json({
+  return data({
     ...profile,
     platform: viewer.company.platform,
     isOwn,

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { copy, pageTitle } from "~/lib/copy";
 import { sameOriginPath, withoutParam } from "~/lib/navigation";
@@ -17,14 +17,14 @@ import { SettingsForm } from "~/ui/shell/settings-form";
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requirePermission(request, context, "ViewSettingsModal");
-  return json({ platform: viewer.company.platform, colorScale: viewer.company.analyticsColorScale });
+  return data({ platform: viewer.company.platform, colorScale: viewer.company.analyticsColorScale });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const viewer = await requirePermission(request, context, "ViewSettingsModal");
   const submission = parseWithZod(await request.formData(), { schema: CompanySettingsSchema });
   if (submission.status !== "success") {
-    return json({ result: submission.reply() }, { status: 400 });
+    return data({ result: submission.reply() }, { status: 400 });
   }
   await saveColorScale(context, viewer, submission.value.colorScale);
   const back = withoutParam(sameOriginPath(submission.value.redirectTo, "/"), "settings");

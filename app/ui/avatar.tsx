@@ -7,31 +7,23 @@ export function initials(name: string): string {
   return (first + last).toUpperCase();
 }
 
-// Stable per name, so the same person always gets the same colour.
-const TONES = [
-  "bg-indigo-100 text-indigo-700",
-  "bg-emerald-100 text-emerald-700",
-  "bg-amber-100 text-amber-800",
-  "bg-sky-100 text-sky-700",
-  "bg-rose-100 text-rose-700",
-  "bg-violet-100 text-violet-700",
-];
+// Stable per name, so the same person always gets the same colour (`.avatar[data-tone]` in
+// tailwind.css; avatars repeat on every row of long lists, so their styling is not inline).
+const TONE_COUNT = 6;
 
 function tone(name: string) {
   let hash = 0;
-  for (const ch of name) hash = (hash * 31 + ch.charCodeAt(0)) >>> 0;
-  return TONES[hash % TONES.length];
+  for (let i = 0; i < name.length; i++) hash = (hash * 31 + name.charCodeAt(i)) >>> 0;
+  return hash % TONE_COUNT;
 }
 
-const SIZES = { sm: "size-8 text-xs", md: "size-10 text-sm", lg: "size-16 text-xl" } as const;
-
 /** A person's picture, or their initials when there is none. Decorative: the name sits beside it. */
-export function Avatar({ name, imageUrl, size = "md" }: { name: string; imageUrl?: string | null; size?: keyof typeof SIZES }) {
+export function Avatar({ name, imageUrl, size = "md" }: { name: string; imageUrl?: string | null; size?: "sm" | "md" | "lg" }) {
   if (imageUrl) {
-    return <img src={imageUrl} alt="" className={`${SIZES[size]} shrink-0 rounded-full object-cover ring-1 ring-slate-200`} />;
+    return <img src={imageUrl} alt="" className="avatar" data-size={size} />;
   }
   return (
-    <span aria-hidden="true" className={`${SIZES[size]} ${tone(name)} inline-flex shrink-0 items-center justify-center rounded-full font-semibold`}>
+    <span aria-hidden="true" className="avatar" data-size={size} data-tone={tone(name)}>
       {initials(name)}
     </span>
   );

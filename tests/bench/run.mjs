@@ -65,7 +65,7 @@ let server = null;
 let exiting = false;
 
 function parseArgs(argv) {
-  const options = { build: true, strict: false, duration: 10, warmup: 2, connections: 20, port: Number(process.env.BENCH_PORT) || DEFAULT_PORT };
+  const options = { build: true, strict: false, duration: 10, warmup: 2, rounds: 5, connections: 20, port: Number(process.env.BENCH_PORT) || DEFAULT_PORT };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const number = () => {
@@ -77,11 +77,12 @@ function parseArgs(argv) {
     else if (arg === "--strict") options.strict = true;
     else if (arg === "--duration") options.duration = Math.min(number(), 60);
     else if (arg === "--warmup") options.warmup = Math.min(number(), 30);
+    else if (arg === "--rounds") options.rounds = Math.min(Math.round(number()), 20);
     else if (arg === "--connections") options.connections = Math.min(Math.round(number()), 200);
     else if (arg === "--port") options.port = Math.round(number());
     else if (arg === "--serve") options.serve = true;
     else if (arg === "-h" || arg === "--help") {
-      console.log("usage: npm run bench -- [--no-build] [--strict] [--duration s] [--warmup s] [--connections n] [--port n (or BENCH_PORT)] [--serve]");
+      console.log("usage: npm run bench -- [--no-build] [--strict] [--duration s] [--warmup s] [--rounds n] [--connections n] [--port n (or BENCH_PORT)] [--serve]");
       process.exit(0);
     } else throw new BenchError(`unknown option ${arg} (see --help)`);
   }
@@ -386,28 +387,46 @@ async function describe(target, cookie) {
   return info;
 }
 
-async function load(target, cookie) {
+/**
+ * Load on one URL for `seconds` at `args.connections` connections, adding every response time to
+ * `target.samples`. Called in rounds that alternate between the URLs (see main), so that a change
+ * in what else the machine is doing lands on every URL alike instead of on whichever URL happened
+ * to be measured at the time: the ratios compare like with like.
+ */
+async function loadRound(target, cookie, seconds, record = true) {
   const { default: autocannon } = await import("autocannon");
   const options = {
     url: `${ORIGIN}${target.path}`,
     connections: args.connections,
     headers: cookie ? { cookie } : {},
     timeout: 10,
+    duration: seconds,
   };
-  await runAutocannon(autocannon, { ...options, duration: args.warmup }, null);
-  const latencies = [];
-  const result = await runAutocannon(autocannon, { ...options, duration: args.duration }, latencies);
-  latencies.sort((a, b) => a - b);
+  target.samples ??= { latencies: [], seconds: 0, non2xx: 0, errors: 0, timeouts: 0, statusCodes: {} };
+  const latencies = record ? target.samples.latencies : null;
+  const result = await runAutocannon(autocannon, options, latencies);
+  if (!record) return;
+  target.samples.seconds += seconds;
+  target.samples.non2xx += result.non2xx;
+  target.samples.errors += result.errors;
+  target.samples.timeouts += result.timeouts;
+  for (const [code, stats] of Object.entries(result.statusCodeStats ?? {})) {
+    target.samples.statusCodes[code] = (target.samples.statusCodes[code] ?? 0) + stats.count;
+  }
+}
+
+function summarize(samples) {
+  const latencies = [...samples.latencies].sort((a, b) => a - b);
   return {
     requests: latencies.length,
-    rps: latencies.length / args.duration,
+    rps: latencies.length / samples.seconds,
     p50: percentile(latencies, 50),
     p95: percentile(latencies, 95),
     p99: percentile(latencies, 99),
-    non2xx: result.non2xx,
-    errors: result.errors,
-    timeouts: result.timeouts,
-    statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, s]) => [code, s.count])),
+    non2xx: samples.non2xx,
+    errors: samples.errors,
+    timeouts: samples.timeouts,
+    statusCodes: samples.statusCodes,
   };
 }
 
@@ -620,10 +639,16 @@ async function main() {
     log(`WARNING: load average ${loadBefore.toFixed(2)} on ${os.cpus().length} cores before loading; other work on this machine skews the figures`);
   }
   for (const target of targets) {
-    log(`loading ${target.path}: ${args.warmup} s warm-up + ${args.duration} s at ${args.connections} connections`);
+    log(`warming up ${target.path}: one request at a time, then ${args.warmup} s at ${args.connections} connections`);
     target.serialP50 = await serialLatency(target, target.cookie);
-    target.result = await load(target, target.cookie);
+    await loadRound(target, target.cookie, args.warmup, false);
   }
+  const roundSeconds = args.duration / args.rounds;
+  log(`measuring: ${args.rounds} rounds of ${roundSeconds.toFixed(1)} s per URL, URLs alternating`);
+  for (let round = 0; round < args.rounds; round++) {
+    for (const target of targets) await loadRound(target, target.cookie, roundSeconds);
+  }
+  for (const target of targets) target.result = summarize(target.samples);
   const js = await firstLoadJs(auth.cookie);
   log("timing a 5,000-row people upload");
   const upload = await uploadTiming(auth.cookie);
@@ -633,7 +658,7 @@ async function main() {
   const broken = [];
   console.log("");
   console.log(`Machine: ${os.cpus().length} cores (${os.cpus()[0]?.model?.trim() ?? "?"}), Node ${process.versions.node}; load average ${loadBefore.toFixed(2)} before, ${os.loadavg()[0].toFixed(2)} after loading`);
-  console.log(`Benchmark ${new Date().toISOString()} — ${args.connections} connections, ${args.duration} s per URL after ${args.warmup} s warm-up; signed in via ${auth.how}`);
+  console.log(`Benchmark ${new Date().toISOString()} — ${args.connections} connections, ${args.duration} s per URL in ${args.rounds} alternating rounds after ${args.warmup} s warm-up; signed in via ${auth.how}`);
   console.log("");
   console.log(`${"URL".padEnd(48)} ${"req/s".padStart(7)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"1-conn".padStart(7)} ${"non-2xx".padStart(8)} ${"errors".padStart(7)} ${"p95/static".padStart(11)}`);
   for (const target of targets) {

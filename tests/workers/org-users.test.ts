@@ -78,9 +78,9 @@ describe("Users list (002 §2.8)", () => {
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids.every((id) => id.startsWith("u-acme-"))).toBe(true);
     expect(textOf(html)).not.toContain("@globex.test");
-    expect(await texts(html, 'tr[data-user-id="u-acme-rosa"] .user-status')).toEqual(["Inactive"]);
-    expect(await texts(html, 'tr[data-user-id="u-acme-tariq"] .user-status')).toEqual(["Deactivated"]);
-    expect(await texts(html, 'tr[data-user-id="u-acme-eve"] .user-status')).toEqual(["Active"]);
+    expect(await texts(html, 'tr[data-user-id="u-acme-rosa"] .status-badge')).toEqual(["Inactive"]);
+    expect(await texts(html, 'tr[data-user-id="u-acme-tariq"] .status-badge')).toEqual(["Deactivated"]);
+    expect(await texts(html, 'tr[data-user-id="u-acme-eve"] .status-badge')).toEqual(["Active"]);
     // mona manages eve and ed; the name links to the organisation's user page
     const mona = await texts(html, 'tr[data-user-id="u-acme-mona"] td');
     expect(mona[5]).toBe("2");

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { hasPermission } from "~/lib/permissions/names";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requirePermission } from "~/modules/auth/session.server";
@@ -27,7 +27,7 @@ export function adminListLoader(kind: AdminKind) {
       listAdmins(context.db, viewer.company.id, kind),
       canManage ? searchCandidates(context.db, viewer.company.id, kind, q) : Promise.resolve([]),
     ]);
-    return json({ kind, admins, candidates, q, canManage, viewerId: viewer.user.id });
+    return data({ kind, admins, candidates, q, canManage, viewerId: viewer.user.id });
   };
 }
 

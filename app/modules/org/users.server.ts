@@ -37,7 +37,6 @@ export interface UserRow {
   department: string | null;
   managees: number;
   status: UserStatus;
-  isSuperAdmin: boolean;
 }
 
 /**
@@ -88,7 +87,6 @@ interface RawRow {
   department: string | null;
   is_deleted: number;
   is_excluded: number;
-  is_super_admin: number;
 }
 
 const dialect = new SQLiteAsyncDialect();
@@ -100,45 +98,45 @@ function prepare(d1: D1Database, query: SQL) {
 }
 
 /**
- * One page of the Users list in one D1 round trip: the count and the page (with each row's
- * managee count, computed for the page's rows only) in one batch. A page past the end (the list
- * shrank) is asked for again as the last page.
+ * One page of the Users list in one D1 statement: the count and the page (with each row's managee
+ * count, computed for the page's rows only). The count is the one-row left side of the join, so
+ * it comes back even when the page is empty; a page past the end (the list shrank) is asked for
+ * again as the last page.
  */
 export async function listUsers(context: AppLoadContext, viewer: Viewer, query: UsersQuery) {
   const where = listWhere(viewer, query);
+  // Unfiltered, the de-duplicated count is the number of distinct e-mails (each keeps exactly one
+  // row), read in order from the (company_id, email) index instead of probing every row.
+  const countSql =
+    !query.q && query.status === "all"
+      ? sql`SELECT count(*) FROM (SELECT DISTINCT email FROM users WHERE company_id = ${viewer.company.id})`
+      : sql`SELECT count(*) FROM users u WHERE ${where}`;
   const pageSql = (page: number) => sql`
-      SELECT p.*, (
+      SELECT c.total, p.*, (
         SELECT count(*) FROM user_managers m
         JOIN users managee ON managee.id = m.user_id AND managee.is_deleted = 0
         WHERE m.company_id = ${viewer.company.id} AND m.manager_id = p.id
       ) AS managees
-      FROM (
+      FROM (SELECT (${countSql}) AS total) c
+      LEFT JOIN (
         SELECT u.id, u.name, u.email, u.title, u.image_url, r.name AS role, d.name AS department,
-               u.is_deleted, u.is_excluded, u.is_super_admin
+               u.is_deleted, u.is_excluded
         FROM users u
         LEFT JOIN departments d ON d.id = u.department_id AND d.company_id = u.company_id
         LEFT JOIN roles r ON r.id = u.role_id AND r.company_id = u.company_id
         WHERE ${where}
         ORDER BY ${orderBy(query)}
         LIMIT ${PAGE_SIZE} OFFSET ${(page - 1) * PAGE_SIZE}
-      ) p`;
+      ) p ON 1`;
   const d1 = context.cloudflare.env.DB;
-  const [countResult, firstTry] = await d1.batch([
-    // Unfiltered, the de-duplicated count is the number of distinct e-mails (each keeps exactly
-    // one row), read from the (company_id, email) index instead of probing every row.
-    prepare(
-      d1,
-      !query.q && query.status === "all"
-        ? sql`SELECT count(DISTINCT email) AS total FROM users WHERE company_id = ${viewer.company.id}`
-        : sql`SELECT count(*) AS total FROM users u WHERE ${where}`,
-    ),
-    prepare(d1, pageSql(query.page)),
-  ]);
-  const total = Number((countResult.results[0] as { total: number } | undefined)?.total ?? 0);
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const read = async (page: number) => {
+    const { results } = await prepare(d1, pageSql(page)).all<RawRow & { total: number; managees: number }>();
+    return { total: Number(results[0]?.total ?? 0), rows: results.filter((r) => r.id !== null) };
+  };
+  const first = await read(query.page);
+  const pages = Math.max(1, Math.ceil(first.total / PAGE_SIZE));
   const page = Math.min(query.page, pages);
-  const pageResult = page === query.page ? firstTry : await prepare(d1, pageSql(page)).all();
-  const rows = pageResult.results as Array<RawRow & { managees: number }>;
+  const { total, rows } = page === query.page ? first : await read(page);
   const items: UserRow[] = rows.map((r) => ({
     id: r.id,
     name: r.name,
@@ -149,9 +147,8 @@ export async function listUsers(context: AppLoadContext, viewer: Viewer, query: 
     department: r.department,
     managees: Number(r.managees),
     status: statusOf({ isDeleted: r.is_deleted, isExcluded: r.is_excluded }),
-    isSuperAdmin: Boolean(r.is_super_admin),
   }));
-  return { items, total, page, pages };
+  return { items, total, page, pages: Math.max(1, Math.ceil(total / PAGE_SIZE)) };
 }
 
 /** A person of the viewer's company, else a 404 (another company's id or an unknown one). */
