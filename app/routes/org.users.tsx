@@ -6,7 +6,7 @@ import { copy } from "~/lib/copy";
 import { pageMeta, sameOriginPath } from "~/lib/navigation";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requirePermission } from "~/modules/auth/session.server";
-import { parseUsersQuery, UserActionSchema, type UsersQuery } from "~/modules/org/users.schema";
+import { MANAGER_CHOICES, parseUsersQuery, UserActionSchema, type UsersQuery } from "~/modules/org/users.schema";
 import {
   companyDepartmentsAndRoles,
   companyUser,
@@ -60,8 +60,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     };
     departments?: Array<{ id: string; name: string }>;
     roles?: Array<{ id: string; name: string }>;
-    people?: Array<{ id: string; name: string; email: string }>;
-    current?: string[];
+    managers?: {
+      search: string;
+      current: Array<{ id: string; name: string; email: string }>;
+      candidates: Array<{ id: string; name: string; email: string }>;
+      more: boolean;
+    };
   } = null;
   if (kind && DIALOGS.includes(kind) && targetId) {
     const target = await companyUser(context, viewer, targetId);
@@ -78,8 +82,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     };
     if (kind === "edit") Object.assign(dialog, await companyDepartmentsAndRoles(context, viewer));
     if (kind === "managers") {
-      const { people, current } = await managerCandidates(context, viewer, target.id);
-      Object.assign(dialog, { people, current });
+      const search = (url.searchParams.get("mq") ?? "").trim().slice(0, 200);
+      dialog.managers = { search, ...(await managerCandidates(context, viewer, target.id, search)) };
     }
   }
   return data({
@@ -353,40 +357,66 @@ function EditForm({ data, result }: { data: LoaderData; result?: SubmissionResul
   );
 }
 
+/**
+ * Managers of a person (UpdateUserManagers): the current managers, checked, and other people to
+ * tick. A company of thousands is not one long list: the dialog offers MANAGER_CHOICES people at a
+ * time and a search (a GET form, so it works without JavaScript) to find others. Saving replaces
+ * the managers with everyone ticked.
+ */
 function ManagersForm({ data, result }: { data: LoaderData; result?: SubmissionResult<string[]> }) {
   const dialog = data.dialog!;
+  const managers = dialog.managers!;
   const errors = result?.error?.managerIds;
+  const listParams = [...new URL(data.back, "http://same.origin").searchParams];
+  const people = [...managers.current.map((p) => ({ ...p, checked: true })), ...managers.candidates.map((p) => ({ ...p, checked: false }))];
   return (
-    <Form method="post" className="mt-4 space-y-4">
-      <Hidden intent="managers" userId={dialog.user.id} back={data.back} />
-      <div>
-        <label htmlFor="managerIds" className={labelClass}>
-          Managers
-        </label>
-        <select
-          id="managerIds"
-          name="managerIds"
-          multiple
-          size={10}
-          defaultValue={dialog.current ?? undefined}
-          aria-invalid={errors ? true : undefined}
-          aria-describedby={errors ? "managerIds-error" : "managerIds-hint"}
-          className={inputClass}
-        >
-          {dialog.people?.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.name} ({p.email})
-            </option>
-          ))}
-        </select>
-        <p id="managerIds-hint" className="mt-1 text-xs text-slate-500">
-          Hold Ctrl (Cmd on a Mac) to choose several people.
-        </p>
-        <FieldError id="managerIds-error" errors={errors ?? undefined} />
-      </div>
-      <FormErrors result={result} />
-      <DialogButtons back={data.back} submit="Save" />
-    </Form>
+    <div className="mt-4 space-y-4">
+      <Form method="get" role="search" className="flex items-end gap-2">
+        {listParams.map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <input type="hidden" name="dialog" value="managers" />
+        <input type="hidden" name="user" value={dialog.user.id} />
+        <div className="flex-1">
+          <label htmlFor="managers-search" className={labelClass}>
+            Find people
+          </label>
+          <input id="managers-search" name="mq" type="search" defaultValue={managers.search} placeholder="Name or e-mail" className={inputClass} />
+        </div>
+        <button type="submit" className={buttonClass("secondary")}>
+          Search
+        </button>
+      </Form>
+      <Form method="post">
+        <Hidden intent="managers" userId={dialog.user.id} back={data.back} />
+        <fieldset aria-describedby={errors ? "managerIds-error" : "managerIds-hint"} aria-invalid={errors ? true : undefined}>
+          <legend className={labelClass}>Managers</legend>
+          {people.length === 0 ? (
+            <p className="mt-2 text-sm text-slate-600">{managers.search ? `Nobody matches "${managers.search}".` : copy(data.platform).noManagers}</p>
+          ) : (
+            <ul className="mt-2 max-h-72 divide-y divide-slate-100 overflow-y-auto rounded-md border border-slate-200">
+              {people.map((person) => (
+                <li key={person.id}>
+                  <label className="flex items-center gap-3 px-3 py-2 text-sm">
+                    <input type="checkbox" name="managerIds" value={person.id} defaultChecked={person.checked} className="size-4 rounded border-slate-300" />
+                    <span className="font-medium text-slate-900">{person.name}</span>
+                    <span className="text-slate-500">{person.email}</span>
+                  </label>
+                </li>
+              ))}
+            </ul>
+          )}
+          <p id="managerIds-hint" className="mt-1 text-xs text-slate-500">
+            {managers.more
+              ? `Showing the first ${MANAGER_CHOICES} people${managers.search ? " that match" : ""}; search to find others. Ticked people become the managers.`
+              : "Ticked people become the managers."}
+          </p>
+          <FieldError id="managerIds-error" errors={errors ?? undefined} />
+        </fieldset>
+        <FormErrors result={result} />
+        <DialogButtons back={data.back} submit="Save" />
+      </Form>
+    </div>
   );
 }
 

@@ -289,7 +289,13 @@ describe("Update managers", () => {
   it("replaces someone's managers in one go", async () => {
     const alice = await sessionFor("alice@acme.test");
     const form = await listPage(alice, "?dialog=managers&user=u-acme-sam");
-    expect(await attrs(form, 'select[name="managerIds"] option', "value")).not.toContain("u-acme-sam");
+    expect(await attrs(form, 'input[name="managerIds"]', "value")).not.toContain("u-acme-sam");
+    // The current managers come first, ticked; then other active people to tick.
+    const eve = await listPage(alice, "?dialog=managers&user=u-acme-eve");
+    const offered = await attrs(eve, 'input[name="managerIds"]', "value");
+    expect(offered[0]).toBe("u-acme-mona");
+    expect(await attrs(eve, 'input[name="managerIds"][checked]', "value")).toEqual(["u-acme-mona"]);
+    expect(offered).toHaveLength(21); // mona, then 20 others: Acme has more than 20 active people
     const body = new URLSearchParams([
       ["intent", "managers"],
       ["userId", "u-acme-sam"],
@@ -356,5 +362,21 @@ describe("Users list at 5,000 people", () => {
     const first = await listPage(cookie);
     expect((await rowIds(first)).length).toBe(25);
     expect(textOf(first)).toMatch(/Page 1 of \d{3}/);
+
+    // The managers dialog offers 20 people at a time and a search, not a 5,000-option list.
+    const target = (await rowIds(first))[3];
+    const current = (await env.DB.prepare("SELECT manager_id AS id FROM user_managers WHERE user_id = ?").bind(target).all<{ id: string }>()).results.map((r) => r.id);
+    const dialog = await listPage(cookie, `?dialog=managers&user=${target}`);
+    expect(dialog.length).toBeLessThan(80_000);
+    expect((await attrs(dialog, 'input[name="managerIds"][checked]', "value")).sort()).toEqual(current.sort());
+    expect((await attrs(dialog, 'input[name="managerIds"]', "value")).length).toBe(current.length + 20);
+    expect(textOf(dialog)).toContain("Showing the first 20 people; search to find others.");
+    const someone = await env.DB.prepare("SELECT id, email FROM users WHERE company_id = 'c-initech' AND is_deleted = 0 AND is_excluded = 0 AND id <> ? ORDER BY id DESC LIMIT 1")
+      .bind(target)
+      .first<{ id: string; email: string }>();
+    const found = await listPage(cookie, `?dialog=managers&user=${target}&mq=${encodeURIComponent(someone!.email)}`);
+    expect(await attrs(found, 'input[name="managerIds"]:not([checked])', "value")).toEqual([someone!.id]);
+    // The search form keeps the list's own place (page, sort) and the dialog.
+    expect(await attrs(found, 'form[role="search"] input[name="dialog"]', "value")).toContain("managers");
   }, 120_000);
 });

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, asc, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, ne, notInArray, or, sql, type SQL } from "drizzle-orm";
 import {
   channelMembers,
   customRelationshipMembers,
@@ -13,7 +13,7 @@ import {
 } from "~/db/schema";
 import { auditEvent } from "~/lib/audit.server";
 import type { Viewer } from "~/modules/auth/session.server";
-import type { UserAction, UsersQuery } from "./users.schema";
+import { MANAGER_CHOICES, type UserAction, type UsersQuery } from "./users.schema";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 
 export const PAGE_SIZE = 25;
@@ -53,13 +53,18 @@ function listWhere(viewer: Viewer, query: UsersQuery): SQL {
       OR ((dup.${chat} IS NULL) = (u.${chat} IS NULL) AND (dup.created_at < u.created_at OR (dup.created_at = u.created_at AND dup.id < u.id)))))`,
   ];
   if (query.q) {
-    const like = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containsPattern(query.q);
     parts.push(sql`(u.name LIKE ${like} ESCAPE '\\' OR u.email LIKE ${like} ESCAPE '\\' OR u.title LIKE ${like} ESCAPE '\\')`);
   }
   if (query.status === "active") parts.push(sql`u.is_deleted = 0 AND u.is_excluded = 0`);
   if (query.status === "inactive") parts.push(sql`u.is_deleted = 0 AND u.is_excluded = 1`);
   if (query.status === "deactivated") parts.push(sql`u.is_deleted = 1`);
   return sql.join(parts, sql` AND `);
+}
+
+/** A LIKE pattern matching `text` anywhere, with LIKE's own characters escaped (ESCAPE '\\'). */
+function containsPattern(text: string) {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 function orderBy(query: UsersQuery): SQL {
@@ -171,19 +176,37 @@ export async function companyDepartmentsAndRoles(context: AppLoadContext, viewer
 }
 
 /** Candidates for someone's managers: the company's active people other than them. */
-export async function managerCandidates(context: AppLoadContext, viewer: Viewer, userId: string) {
-  const [people, current] = await Promise.all([
-    context.db
-      .select({ id: users.id, name: users.name, email: users.email })
-      .from(users)
-      .where(and(eq(users.companyId, viewer.company.id), eq(users.isDeleted, false), eq(users.isExcluded, false), ne(users.id, userId)))
-      .orderBy(sql`${users.name} COLLATE NOCASE`),
-    context.db
-      .select({ managerId: userManagers.managerId })
-      .from(userManagers)
-      .where(and(eq(userManagers.companyId, viewer.company.id), eq(userManagers.userId, userId))),
-  ]);
-  return { people, current: current.map((c) => c.managerId) };
+/**
+ * The managers dialog's choices: the person's current managers (always shown, checked) and up to
+ * MANAGER_CHOICES other active people of the company, by name, matching `search` (name or e-mail)
+ * when given. `more` says there are further matches: at 5,000 people the dialog offers a search,
+ * not a 5,000-option list.
+ */
+export async function managerCandidates(context: AppLoadContext, viewer: Viewer, userId: string, search = "") {
+  const companyId = viewer.company.id;
+  const current = await context.db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(userManagers)
+    .innerJoin(users, and(eq(users.id, userManagers.managerId), eq(users.companyId, companyId)))
+    .where(and(eq(userManagers.companyId, companyId), eq(userManagers.userId, userId)))
+    .orderBy(sql`${users.name} COLLATE NOCASE`);
+  const like = containsPattern(search);
+  const rows = await context.db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(
+      and(
+        eq(users.companyId, companyId),
+        eq(users.isDeleted, false),
+        eq(users.isExcluded, false),
+        ne(users.id, userId),
+        current.length > 0 ? notInArray(users.id, current.map((c) => c.id)) : undefined,
+        search ? sql`(${users.name} LIKE ${like} ESCAPE '\\' OR ${users.email} LIKE ${like} ESCAPE '\\')` : undefined,
+      ),
+    )
+    .orderBy(sql`${users.name} COLLATE NOCASE`, users.id)
+    .limit(MANAGER_CHOICES + 1);
+  return { current, candidates: rows.slice(0, MANAGER_CHOICES), more: rows.length > MANAGER_CHOICES };
 }
 
 export type ActionOutcome =
