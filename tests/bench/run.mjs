@@ -646,7 +646,12 @@ async function main() {
   const roundSeconds = args.duration / args.rounds;
   log(`measuring: ${args.rounds} rounds of ${roundSeconds.toFixed(1)} s per URL, URLs alternating`);
   for (let round = 0; round < args.rounds; round++) {
-    for (const target of targets) await loadRound(target, target.cookie, roundSeconds);
+    // Each round starts at the next URL, so none always follows the same neighbour (whose garbage
+    // collection and warm caches it would inherit).
+    for (let i = 0; i < targets.length; i++) {
+      const target = targets[(round + i) % targets.length];
+      await loadRound(target, target.cookie, roundSeconds);
+    }
   }
   for (const target of targets) target.result = summarize(target.samples);
   const js = await firstLoadJs(auth.cookie);
