@@ -62,7 +62,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     roles?: Array<{ id: string; name: string }>;
     managers?: {
       search: string;
-      current: Array<{ id: string; name: string; email: string }>;
+      ticked: Array<{ id: string; name: string; email: string }>;
       candidates: Array<{ id: string; name: string; email: string }>;
       more: boolean;
     };
@@ -82,8 +82,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     };
     if (kind === "edit") Object.assign(dialog, await companyDepartmentsAndRoles(context, viewer));
     if (kind === "managers") {
+      // A search (`mq` present) carries the ticks of the form it came from; else the current managers.
+      const searched = url.searchParams.has("mq");
       const search = (url.searchParams.get("mq") ?? "").trim().slice(0, 200);
-      dialog.managers = { search, ...(await managerCandidates(context, viewer, target.id, search)) };
+      const ticked = searched ? url.searchParams.getAll("managerIds") : undefined;
+      dialog.managers = { search, ...(await managerCandidates(context, viewer, target.id, { search, ticked })) };
     }
   }
   return data({
@@ -358,65 +361,65 @@ function EditForm({ data, result }: { data: LoaderData; result?: SubmissionResul
 }
 
 /**
- * Managers of a person (UpdateUserManagers): the current managers, checked, and other people to
- * tick. A company of thousands is not one long list: the dialog offers MANAGER_CHOICES people at a
- * time and a search (a GET form, so it works without JavaScript) to find others. Saving replaces
- * the managers with everyone ticked.
+ * Managers of a person (UpdateUserManagers): the ticked people (at first the current managers),
+ * then others to tick. A company of thousands is not one long list: MANAGER_CHOICES people at a
+ * time and a search to find others. It is one form: Search submits it as a GET (`formMethod`),
+ * carrying the ticks and the list's place along, so it works without JavaScript and keeps what
+ * was ticked; Save posts it and replaces the managers with everyone ticked.
  */
 function ManagersForm({ data, result }: { data: LoaderData; result?: SubmissionResult<string[]> }) {
   const dialog = data.dialog!;
   const managers = dialog.managers!;
   const errors = result?.error?.managerIds;
   const listParams = [...new URL(data.back, "http://same.origin").searchParams];
-  const people = [...managers.current.map((p) => ({ ...p, checked: true })), ...managers.candidates.map((p) => ({ ...p, checked: false }))];
+  const people = [...managers.ticked.map((p) => ({ ...p, checked: true })), ...managers.candidates.map((p) => ({ ...p, checked: false }))];
   return (
-    <div className="mt-4 space-y-4">
-      <Form method="get" role="search" className="flex items-end gap-2">
-        {listParams.map(([name, value]) => (
-          <input key={name} type="hidden" name={name} value={value} />
-        ))}
-        <input type="hidden" name="dialog" value="managers" />
-        <input type="hidden" name="user" value={dialog.user.id} />
+    <Form method="post" className="mt-4 space-y-4" key={`${managers.search}|${managers.ticked.map((p) => p.id).join(",")}`}>
+      {/* For the GET (search): the list's place and the dialog. The POST ignores them. */}
+      {listParams.map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <input type="hidden" name="dialog" value="managers" />
+      <input type="hidden" name="user" value={dialog.user.id} />
+      <Hidden intent="managers" userId={dialog.user.id} back={data.back} />
+      <div className="flex items-end gap-2">
         <div className="flex-1">
           <label htmlFor="managers-search" className={labelClass}>
             Find people
           </label>
           <input id="managers-search" name="mq" type="search" defaultValue={managers.search} placeholder="Name or e-mail" className={inputClass} />
         </div>
-        <button type="submit" className={buttonClass("secondary")}>
+        <button type="submit" formMethod="get" formAction={BASE} className={buttonClass("secondary")}>
           Search
         </button>
-      </Form>
-      <Form method="post">
-        <Hidden intent="managers" userId={dialog.user.id} back={data.back} />
-        <fieldset aria-describedby={errors ? "managerIds-error" : "managerIds-hint"} aria-invalid={errors ? true : undefined}>
-          <legend className={labelClass}>Managers</legend>
-          {people.length === 0 ? (
-            <p className="mt-2 text-sm text-slate-600">{managers.search ? `Nobody matches "${managers.search}".` : copy(data.platform).noManagers}</p>
-          ) : (
-            <ul className="mt-2 max-h-72 divide-y divide-slate-100 overflow-y-auto rounded-md border border-slate-200">
-              {people.map((person) => (
-                <li key={person.id}>
-                  <label className="flex items-center gap-3 px-3 py-2 text-sm">
-                    <input type="checkbox" name="managerIds" value={person.id} defaultChecked={person.checked} className="size-4 rounded border-slate-300" />
-                    <span className="font-medium text-slate-900">{person.name}</span>
-                    <span className="text-slate-500">{person.email}</span>
-                  </label>
-                </li>
-              ))}
-            </ul>
-          )}
-          <p id="managerIds-hint" className="mt-1 text-xs text-slate-500">
-            {managers.more
-              ? `Showing the first ${MANAGER_CHOICES} people${managers.search ? " that match" : ""}; search to find others. Ticked people become the managers.`
-              : "Ticked people become the managers."}
-          </p>
-          <FieldError id="managerIds-error" errors={errors ?? undefined} />
-        </fieldset>
-        <FormErrors result={result} />
-        <DialogButtons back={data.back} submit="Save" />
-      </Form>
-    </div>
+      </div>
+      <fieldset aria-describedby={errors ? "managerIds-error" : "managerIds-hint"} aria-invalid={errors ? true : undefined}>
+        <legend className={labelClass}>Managers</legend>
+        {people.length === 0 ? (
+          <p className="mt-2 text-sm text-slate-600">{managers.search ? `Nobody matches "${managers.search}".` : copy(data.platform).noManagers}</p>
+        ) : (
+          <ul className="mt-2 max-h-72 divide-y divide-slate-100 overflow-y-auto rounded-md border border-slate-200">
+            {people.map((person) => (
+              <li key={person.id}>
+                <label className="flex items-center gap-3 px-3 py-2 text-sm">
+                  <input type="checkbox" name="managerIds" value={person.id} defaultChecked={person.checked} className="size-4 rounded border-slate-300" />
+                  <span className="font-medium text-slate-900">{person.name}</span>
+                  <span className="text-slate-500">{person.email}</span>
+                </label>
+              </li>
+            ))}
+          </ul>
+        )}
+        <p id="managerIds-hint" className="mt-1 text-xs text-slate-500">
+          {managers.more
+            ? `Showing the first ${MANAGER_CHOICES} people${managers.search ? " that match" : ""}; search to find others. Ticked people become the managers.`
+            : "Ticked people become the managers."}
+        </p>
+        <FieldError id="managerIds-error" errors={errors ?? undefined} />
+      </fieldset>
+      <FormErrors result={result} />
+      <DialogButtons back={data.back} submit="Save" />
+    </Form>
   );
 }
 

@@ -36,6 +36,32 @@ async function excludePerson(page: Page, search: string, fullName: RegExp, javaS
   else await expect(page.getByRole("button", { name: /^Include / })).toBeVisible();
 }
 
+/** Managers: search for someone, tick them, save; the search keeps what was already ticked. */
+async function addManager(
+  page: Page,
+  who: string,
+  person: RegExp,
+  currentManager: RegExp,
+  managerSearch: string,
+  managerName: RegExp,
+  javaScriptEnabled: boolean,
+) {
+  await page.goto(`/organization/settings/users?q=${encodeURIComponent(who)}`);
+  await openActions(page, person, javaScriptEnabled);
+  if (javaScriptEnabled) await page.getByRole("menuitem", { name: "Managers" }).click();
+  else await page.getByRole("link", { name: /^Managers / }).click();
+  const dialog = javaScriptEnabled ? page.getByRole("dialog") : page.locator('section[aria-labelledby="user-dialog-title"]');
+  await expect(dialog.getByRole("checkbox", { name: currentManager })).toBeChecked();
+  await dialog.getByLabel("Find people").fill(managerSearch);
+  await dialog.getByRole("button", { name: "Search" }).click();
+  await expect(dialog.getByRole("checkbox", { name: managerName })).not.toBeChecked();
+  // The current manager is still listed, still ticked, though the search does not match them.
+  await expect(dialog.getByRole("checkbox", { name: currentManager })).toBeChecked();
+  await dialog.getByRole("checkbox", { name: managerName }).check();
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText(/^Managers of .* updated\.$/)).toBeVisible();
+}
+
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`organisation administration with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled });
@@ -45,6 +71,12 @@ for (const javaScriptEnabled of [true, false]) {
       await signIn(page, "alice@acme.test");
       await createDepartment(page, `Research ${suffix}`);
       await excludePerson(page, javaScriptEnabled ? "grace" : "hugo", javaScriptEnabled ? /Grace/ : /Hugo/, javaScriptEnabled);
+    });
+
+    test("an Acme super admin adds a manager found by search", async ({ page }) => {
+      await signIn(page, "alice@acme.test");
+      if (javaScriptEnabled) await addManager(page, "jonas", /Jonas/, /Iris/, "priya", /Priya/, true);
+      else await addManager(page, "zara", /Zara/, /Olivia/, "kenji", /Kenji/, false);
     });
 
     test("a Globex super admin creates a department and excludes a person", async ({ page }) => {

@@ -376,7 +376,14 @@ describe("Users list at 5,000 people", () => {
       .first<{ id: string; email: string }>();
     const found = await listPage(cookie, `?dialog=managers&user=${target}&mq=${encodeURIComponent(someone!.email)}`);
     expect(await attrs(found, 'input[name="managerIds"]:not([checked])', "value")).toEqual([someone!.id]);
-    // The search form keeps the list's own place (page, sort) and the dialog.
-    expect(await attrs(found, 'form[role="search"] input[name="dialog"]', "value")).toContain("managers");
+    // Search is the same form sent as a GET: it keeps the list's place, the dialog and the ticks.
+    expect(await attrs(found, 'button[formmethod="get"]', "formaction")).toEqual([USERS]);
+    expect(await attrs(found, 'input[name="dialog"]', "value")).toEqual(["managers"]);
+    const kept = await listPage(
+      cookie,
+      `?dialog=managers&user=${target}&mq=${encodeURIComponent(someone!.email)}&managerIds=${someone!.id}&managerIds=u-acme-alice`,
+    );
+    // The ticked person stays ticked after the search; another company's id is dropped.
+    expect(await attrs(kept, 'input[name="managerIds"][checked]', "value")).toEqual([someone!.id]);
   }, 120_000);
 });

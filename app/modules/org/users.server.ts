@@ -177,22 +177,37 @@ export async function companyDepartmentsAndRoles(context: AppLoadContext, viewer
 
 /** Candidates for someone's managers: the company's active people other than them. */
 /**
- * The managers dialog's choices: the person's current managers (always shown, checked) and up to
- * MANAGER_CHOICES other active people of the company, by name, matching `search` (name or e-mail)
- * when given. `more` says there are further matches: at 5,000 people the dialog offers a search,
- * not a 5,000-option list.
+ * The managers dialog's choices: the people ticked (the current managers, or after a search the
+ * ones the admin had ticked, `ticked`), then up to MANAGER_CHOICES other active people of the
+ * company by name, matching `search` (name or e-mail) when given. `more` says there are further
+ * matches: at 5,000 people the dialog offers a search, not a 5,000-option list. Ticked ids of
+ * another company or unknown ones are dropped.
  */
-export async function managerCandidates(context: AppLoadContext, viewer: Viewer, userId: string, search = "") {
+export async function managerCandidates(
+  context: AppLoadContext,
+  viewer: Viewer,
+  userId: string,
+  { search = "", ticked }: { search?: string; ticked?: string[] } = {},
+) {
   const companyId = viewer.company.id;
-  const current = await context.db
-    .select({ id: users.id, name: users.name, email: users.email })
-    .from(userManagers)
-    .innerJoin(users, and(eq(users.id, userManagers.managerId), eq(users.companyId, companyId)))
-    .where(and(eq(userManagers.companyId, companyId), eq(userManagers.userId, userId)))
-    .orderBy(sql`${users.name} COLLATE NOCASE`);
+  const person = { id: users.id, name: users.name, email: users.email };
+  const chosen = ticked
+    ? ticked.length === 0
+      ? []
+      : await context.db
+          .select(person)
+          .from(users)
+          .where(and(eq(users.companyId, companyId), inArray(users.id, ticked.slice(0, 50))))
+          .orderBy(sql`${users.name} COLLATE NOCASE`)
+    : await context.db
+        .select(person)
+        .from(userManagers)
+        .innerJoin(users, and(eq(users.id, userManagers.managerId), eq(users.companyId, companyId)))
+        .where(and(eq(userManagers.companyId, companyId), eq(userManagers.userId, userId)))
+        .orderBy(sql`${users.name} COLLATE NOCASE`);
   const like = containsPattern(search);
   const rows = await context.db
-    .select({ id: users.id, name: users.name, email: users.email })
+    .select(person)
     .from(users)
     .where(
       and(
@@ -200,13 +215,13 @@ export async function managerCandidates(context: AppLoadContext, viewer: Viewer,
         eq(users.isDeleted, false),
         eq(users.isExcluded, false),
         ne(users.id, userId),
-        current.length > 0 ? notInArray(users.id, current.map((c) => c.id)) : undefined,
+        chosen.length > 0 ? notInArray(users.id, chosen.map((c) => c.id)) : undefined,
         search ? sql`(${users.name} LIKE ${like} ESCAPE '\\' OR ${users.email} LIKE ${like} ESCAPE '\\')` : undefined,
       ),
     )
     .orderBy(sql`${users.name} COLLATE NOCASE`, users.id)
     .limit(MANAGER_CHOICES + 1);
-  return { current, candidates: rows.slice(0, MANAGER_CHOICES), more: rows.length > MANAGER_CHOICES };
+  return { ticked: chosen, candidates: rows.slice(0, MANAGER_CHOICES), more: rows.length > MANAGER_CHOICES };
 }
 
 export type ActionOutcome =
