@@ -1,12 +1,11 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { copy } from "~/lib/copy";
 import { pageMeta } from "~/lib/navigation";
 import { hasPermission, type Permission } from "~/lib/permissions/names";
 import { routeById } from "~/lib/route-table";
 import { requirePermission } from "~/modules/auth/session.server";
-import { EmptyState } from "~/ui/empty-state";
-import { Icon } from "~/ui/icons";
+import { PageCards } from "~/ui/page-cards";
 import { PageHeader } from "~/ui/page-header";
 
 /** The organisation settings pages, in the order the overview lists them (002 §2.8). */
@@ -42,27 +41,10 @@ export default function OrganizationSettings() {
   return (
     <>
       <PageHeader title="Settings" description="Organisation settings" />
-      {data.pages.length === 0 ? (
-        <EmptyState title={words.noAreaPages} />
-      ) : (
-        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-          {data.pages.map((page) => (
-            <li key={page.id}>
-              <Link
-                to={page.href}
-                data-page={page.id}
-                className="group flex h-full items-center justify-between gap-3 rounded-lg border border-slate-200 bg-white px-4 py-4 shadow-sm transition hover:border-indigo-300 hover:shadow focus-visible:outline-2 focus-visible:outline-indigo-600"
-              >
-                <span>
-                  <span className="block text-sm font-semibold text-slate-900">{page.label}</span>
-                  <span className="block text-xs text-slate-500">{page.description}</span>
-                </span>
-                <Icon name="chevronRight" className="size-4 shrink-0 text-slate-400 group-hover:text-indigo-600" />
-              </Link>
-            </li>
-          ))}
-        </ul>
-      )}
+      <PageCards
+        pages={data.pages.map((page) => ({ id: page.id, href: page.href, label: page.label, description: page.description }))}
+        emptyText={words.noAreaPages}
+      />
     </>
   );
 }
