@@ -2,12 +2,14 @@
 // local D1 (migrations + demo seed), a fake OpenID provider on 127.0.0.1, then runs Playwright
 // against it with Debian's Chromium. Everything stays on this machine.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, rmSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { findChromium } from "./chromium.mjs";
 
 const PORT = Number(process.env.E2E_PORT ?? 8788);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 const STATE = ".wrangler/e2e";
+// wrangler's own debug log (what it prints plus what it only logs), kept apart so a death can be explained.
+const WRANGLER_LOGS = ".wrangler/e2e-logs";
 
 const chromium = findChromium();
 if (!existsSync("build/server/index.js")) {
@@ -21,6 +23,7 @@ function run(cmd, args, options = {}) {
 }
 
 rmSync(STATE, { recursive: true, force: true });
+rmSync(WRANGLER_LOGS, { recursive: true, force: true });
 run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", STATE], { env: { ...process.env, CI: "true" } });
 run("node", ["scripts/seed.mjs", "--persist-to", STATE]);
 
@@ -35,20 +38,31 @@ const vars = {
 };
 const varArgs = Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
 let serverLog = "";
+const deaths = [];
 function startServer() {
   const child = spawn(
     "wrangler",
     ["dev", "--ip", "127.0.0.1", "--port", String(PORT), "--persist-to", STATE, "--inspector-port", "0", "--show-interactive-dev-session=false", ...varArgs],
-    { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" } },
+    {
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false", WRANGLER_LOG_PATH: WRANGLER_LOGS },
+    },
   );
   child.stdout.on("data", (d) => (serverLog += d));
   child.stderr.on("data", (d) => (serverLog += d));
+  child.on("exit", (code, signal) => {
+    deaths.push(`wrangler dev (pid ${child.pid}) ended: code ${code}, signal ${signal}, at ${new Date().toISOString()}`);
+  });
   return child;
 }
 let server = startServer();
 
 async function stop() {
-  if (server.exitCode === null) server.kill("SIGTERM");
+  if (server.exitCode === null && server.signalCode === null) {
+    const exited = new Promise((resolve) => server.once("exit", resolve));
+    server.kill("SIGTERM");
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+  }
   await oidc.close();
 }
 process.on("SIGINT", () => stop().then(() => process.exit(130)));
@@ -97,5 +111,19 @@ try {
   console.error(error instanceof Error ? error.message : error);
 } finally {
   await stop();
+}
+if (deaths.length > 1 || exitCode !== 0) explainDeaths();
+
+/** Printed last, so it is in the tail of a CI log: how wrangler dev ended and what it logged before. */
+function explainDeaths() {
+  console.log(`--- wrangler dev lifetimes ---\n${deaths.join("\n")}`);
+  if (!existsSync(WRANGLER_LOGS)) return;
+  for (const file of readdirSync(WRANGLER_LOGS).sort()) {
+    const entries = readFileSync(`${WRANGLER_LOGS}/${file}`, "utf8").split("\n---\n");
+    const notable = entries.filter((e) => /\b(error|warn)\b/.test(e.slice(0, 40)) && !/Connection reset by peer/.test(e));
+    console.log(`--- ${file}: ${entries.length} entries, last errors and warnings ---`);
+    console.log(notable.slice(-8).join("\n---\n").slice(-6000));
+    console.log(`--- ${file}: last entries ---\n${entries.slice(-6).join("\n---\n").slice(-4000)}`);
+  }
 }
 process.exit(exitCode);
