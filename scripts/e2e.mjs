@@ -92,9 +92,26 @@ function playwright(args) {
   return new Promise((resolve) => child.on("exit", (code) => resolve(code ?? 1)));
 }
 
+/**
+ * A client that gives up on a POST while its body is still uploading made unpatched wrangler dev
+ * exit (workers-sdk#15451; patches/wrangler+4.124.0.patch). Check once that the patch holds, so a
+ * lost patch fails here, plainly, instead of as refused connections somewhere in the run.
+ */
+async function checkServerSurvivesAbortedUpload() {
+  const body = new Uint8Array(8 * 1024 * 1024);
+  for (let i = 0; i < 3; i++) {
+    await fetch(`${BASE_URL}/healthz`, { method: "POST", body, signal: AbortSignal.timeout(20) }).catch(() => {});
+  }
+  await new Promise((r) => setTimeout(r, 300));
+  if (ended(server)) throw new Error("wrangler dev died when a client aborted an upload: is patches/wrangler+4.124.0.patch applied (npm ci runs patch-package)?");
+  const response = await fetch(`${BASE_URL}/healthz`);
+  if (!response.ok) throw new Error(`wrangler dev answers ${response.status} after an aborted upload`);
+}
+
 let exitCode = 1;
 try {
   await waitUntilServing();
+  await checkServerSurvivesAbortedUpload();
   exitCode = await playwright(process.argv.slice(2));
   if (exitCode !== 0) console.log(`--- wrangler dev (last lines) ---\n${serverLog.split("\n").slice(-80).join("\n")}`);
   // wrangler dev itself has died mid-run (in CI on 22 Nov 2026: once in six runs, then twice in
