@@ -119,10 +119,15 @@ export const ROUTES: RouteEntry[] = [
   // Reviews (000)
   { id: "reviews", path: "/reviews", title: "Reviews", permission: "ViewReviews", layout: "shell", module: "routes/area-index.tsx" },
   ...area("Review questionnaires", "issue 4", "ViewReviewBuilder", [
-    ["review-questionnaires", "/reviews/review-questionnaires", "Review Questionnaires"],
-    ["review-questionnaire-new", "/reviews/review-questionnaires/add-new-questionnaire", "Add New Questionnaire"],
-    ["review-questionnaire-new-predefined", "/reviews/review-questionnaires/add-new-questionnaire/:predefinedReviewTemplateId", "From Template"],
-    ["review-questionnaire", "/reviews/review-questionnaires/:reviewTemplateId", "Questionnaire"],
+    ["review-questionnaires", "/reviews/review-questionnaires", "Review Questionnaires", { module: "routes/reviews.questionnaires.tsx" }],
+    ["review-questionnaire-new", "/reviews/review-questionnaires/add-new-questionnaire", "Add New Questionnaire", { module: "routes/reviews.questionnaire-gallery.tsx" }],
+    [
+      "review-questionnaire-new-predefined",
+      "/reviews/review-questionnaires/add-new-questionnaire/:predefinedReviewTemplateId",
+      "From Template",
+      { module: "routes/reviews.questionnaire.tsx" },
+    ],
+    ["review-questionnaire", "/reviews/review-questionnaires/:reviewTemplateId", "Questionnaire", { module: "routes/reviews.questionnaire.tsx" }],
   ]),
   ...area("Manage reviews", "issue 5", "ViewManageReviews", [
     ["manage-reviews", "/reviews/manage-reviews", "Manage Reviews"],

@@ -2,3 +2,4 @@ export * from "./auth";
 export * from "./integrations";
 export * from "./org";
 export * from "./platform";
+export * from "./reviews";

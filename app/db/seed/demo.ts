@@ -22,6 +22,7 @@ export const SEED_TABLE_ORDER = [
   "behaviours",
   "custom_relationships",
   "custom_relationship_members",
+  "objectives",
 ] as const;
 
 const T0 = Date.UTC(2026, 0, 5, 9, 0, 0);
@@ -57,6 +58,16 @@ const COMPETENCIES: Array<[string, string, string[]]> = [
   ["Technical Excellence", "Builds quality into the work.", ["Writes maintainable solutions", "Reviews work thoroughly", "Keeps skills current"]],
   ["Customer Focus", "Understands and serves customer needs.", ["Seeks customer feedback", "Prioritises customer impact", "Explains trade-offs to customers"]],
   ["Leadership", "Sets direction and grows people.", ["Sets clear expectations", "Coaches others", "Makes timely decisions"]],
+];
+
+/** Company objectives with KPIs (objective questions of review questionnaires pick from these). */
+const OBJECTIVES: Array<[name: string, description: string, weight: number, kpis: Array<[string, string]>]> = [
+  ["Grow annual recurring revenue", "Expand revenue from new and existing customers.", 30, [["ARR growth", "20% year on year"], ["Net revenue retention", "110%"]]],
+  ["Delight our customers", "Make support fast and helpful.", 25, [["Customer satisfaction (CSAT)", "92%"], ["First response time", "Under 2 hours"]]],
+  ["Ship a reliable platform", "Keep the product fast and available.", 20, [["Uptime", "99.95%"], ["Incidents with customer impact", "At most 2 a quarter"]]],
+  ["Build a great place to work", "Grow and keep our people.", 15, [["Engagement score", "80 or more"], ["Regretted attrition", "Under 5%"]]],
+  ["Operate efficiently", "Spend where it moves the needle.", 10, [["Budget variance", "Within 3%"], ["Cost per hire", "Down 10%"]]],
+  ["Expand into a new market", "Open one new region with a local team.", 10, [["Signed customers in the region", "10"], ["Local hires", "5"]]],
 ];
 
 const SURNAMES = [
@@ -209,6 +220,19 @@ function companyRows(key: "acme" | "globex" | "large", people: Person[], departm
     behaviours.forEach((b, j) =>
       tables.behaviours.push({ id: `${compId}-${j + 1}`, company_id: cid, competency_id: compId, name: b, position: j }),
     );
+  });
+  OBJECTIVES.forEach(([name, description, weight, kpis], i) => {
+    tables.objectives.push({
+      id: `o-${short}-${slug(name)}`,
+      company_id: cid,
+      owner_id: null,
+      name,
+      description,
+      weight,
+      doc_type: "okr",
+      kpis: JSON.stringify(kpis.map(([kpi, target]) => ({ name: kpi, target, period: "2026" }))),
+      created_at: T0 + i,
+    });
   });
   return tables;
 }

@@ -1,6 +1,6 @@
-import { and, asc, count, eq, inArray } from "drizzle-orm";
+import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { behaviours, competencies } from "~/db/schema";
+import { behaviours, competencies, reviewTemplates } from "~/db/schema";
 import { auditEvent } from "~/lib/audit.server";
 
 export interface CompetencyRow {
@@ -109,18 +109,31 @@ export interface CompetencyUsage {
 }
 
 /**
- * The initial check of 002 §7 "/remove-competency {id, initialCheck}". Reviews and goals do not
- * exist yet, so only the competency's behaviours are counted; the areas that add questionnaires or
- * goals extend this list. Null when the id is not the company's.
+ * The initial check of 002 §7 "/remove-competency {id, initialCheck}": the competency's behaviours
+ * and the review questionnaires whose competency questions pick it. Goals do not exist yet; the
+ * area that adds them extends this list. Null when the id is not the company's.
  */
 export async function competencyUsage(db: Db, companyId: string, id: string): Promise<{ name: string; usage: CompetencyUsage[] } | null> {
   const competency = await findCompetency(db, companyId, id);
   if (!competency) return null;
-  const [{ n }] = await db
-    .select({ n: count() })
-    .from(behaviours)
-    .where(and(eq(behaviours.companyId, companyId), eq(behaviours.competencyId, id)));
-  return { name: competency.name, usage: [{ area: "behaviours", count: n }] };
+  const [[{ n: behaviourCount }], [{ n: questionnaireCount }]] = await db.batch([
+    db
+      .select({ n: count() })
+      .from(behaviours)
+      .where(and(eq(behaviours.companyId, companyId), eq(behaviours.competencyId, id))),
+    db
+      .select({ n: count() })
+      .from(reviewTemplates)
+      .where(
+        and(
+          eq(reviewTemplates.companyId, companyId),
+          sql`exists (select 1 from json_each(${reviewTemplates.blocks}) b where json_extract(b.value, '$.competencyValue.competency.id') = ${id})`,
+        ),
+      ),
+  ]);
+  const usage: CompetencyUsage[] = [{ area: "behaviours", count: behaviourCount }];
+  if (questionnaireCount > 0) usage.push({ area: "review questionnaires", count: questionnaireCount });
+  return { name: competency.name, usage };
 }
 
 /** Deletes the competency and its behaviours in one batch with the audit row. */

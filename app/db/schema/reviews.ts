@@ -1,0 +1,66 @@
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import type { StoredBlock } from "~/modules/reviews/questionnaire.schema";
+import { companyId, createdAt, flag, id } from "./columns";
+
+/** A review questionnaire (000 §3 "Questionnaire template"): its blocks are one typed JSON value. */
+export const reviewTemplates = sqliteTable(
+  "review_templates",
+  {
+    id: id(),
+    companyId: companyId(),
+    title: text("title").notNull(),
+    hideCompetencySelector: flag("hide_competency_selector"),
+    blocks: text("blocks", { mode: "json" }).$type<StoredBlock[]>().notNull(),
+    createdBy: text("created_by"),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("review_templates_company_title").on(t.companyId, t.title), index("review_templates_company_created").on(t.companyId, t.createdAt)],
+);
+
+/**
+ * A review campaign (000 §3 "Review"). The launch, audience and management columns come with the
+ * review-campaign issue; the questionnaire library needs to know which drafts use a template.
+ */
+export const reviewCampaigns = sqliteTable(
+  "review_campaigns",
+  {
+    id: id(),
+    companyId: companyId(),
+    title: text("title").notNull(),
+    state: text("state", { enum: ["draft", "scheduled", "live", "closed"] }).notNull().default("draft"),
+    templateId: text("template_id"),
+    createdBy: text("created_by"),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("review_campaigns_company_state").on(t.companyId, t.state), index("review_campaigns_template").on(t.companyId, t.templateId)],
+);
+
+/** A KPI of an objective (001 §3 "KPI item"). */
+export interface Kpi {
+  name: string;
+  description?: string;
+  period?: string;
+  target?: string;
+}
+
+/**
+ * An objective (000 §3 "Objective: name, weight, docType, kpis"). Objective questions of a review
+ * questionnaire pick from these; the objectives area (campaigns, OKR pages) builds on this table.
+ */
+export const objectives = sqliteTable(
+  "objectives",
+  {
+    id: id(),
+    companyId: companyId(),
+    ownerId: text("owner_id"),
+    name: text("name").notNull(),
+    description: text("description"),
+    weight: integer("weight").notNull().default(0),
+    docType: text("doc_type", { enum: ["okr", "performance-contract"] }).notNull().default("okr"),
+    kpis: text("kpis", { mode: "json" }).$type<Kpi[]>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("objectives_company").on(t.companyId, t.createdAt)],
+);

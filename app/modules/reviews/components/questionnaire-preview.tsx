@@ -1,0 +1,191 @@
+import { choicesFor, isScaleFamily, NOT_APPLICABLE } from "../answer-scales";
+import { BLOCK_TYPES, DEFAULT_PLACEHOLDER, type BlockForm, type BlockType, type CompetencySnapshot, type ObjectiveSnapshot } from "../questionnaire.schema";
+
+/** 000 §2 builder empty state, quoted exactly. */
+export const NO_QUESTIONS_TO_PREVIEW = "No questions available to preview!";
+
+const on = (v: unknown) => v === true || v === "on" || v === "true";
+const str = (v: unknown) => (typeof v === "string" ? v : "");
+
+/**
+ * A block as the preview reads it. The builder's live form value holds strings ("on" for a
+ * ticked box, numbers as typed); the server's holds booleans and numbers. Both read the same.
+ */
+export function previewBlockOf(raw: unknown): BlockForm | null {
+  if (!raw || typeof raw !== "object") return null;
+  const r = raw as Record<string, unknown>;
+  const type = r.type as BlockType;
+  if (!(BLOCK_TYPES as readonly string[]).includes(type)) return null;
+  const values = Array.isArray(r.choiceValues) ? r.choiceValues.map((v) => (v === "" || v == null ? undefined : Number(v))) : [];
+  return {
+    key: str(r.key),
+    type,
+    text: str(r.text),
+    label: str(r.label),
+    placeholder: str(r.placeholder),
+    required: on(r.required),
+    scale: isScaleFamily(r.scale) ? r.scale : undefined,
+    customItems: str(r.customItems),
+    numericValue: on(r.numericValue),
+    choiceValues: values.map((v) => (Number.isFinite(v) ? v : undefined)),
+    notApplicable: on(r.notApplicable),
+    commentBox: on(r.commentBox),
+    commentBoxGuide: str(r.commentBoxGuide),
+    view: r.view === "dropdown" || r.view === "matrix" ? r.view : "radio",
+    competencyId: str(r.competencyId),
+    showDescription: on(r.showDescription),
+    showBehaviours: on(r.showBehaviours),
+    isBehavior: on(r.isBehavior),
+    objectiveId: str(r.objectiveId),
+    showKPIs: on(r.showKPIs),
+    isKPI: on(r.isKPI),
+  };
+}
+
+export interface PreviewCatalogue {
+  competencies: CompetencySnapshot[];
+  objectives: ObjectiveSnapshot[];
+}
+
+/** What a reviewer will see, read-only: the live preview pane and the Full Preview dialog. */
+export function QuestionnairePreview({ name, blocks, catalogue }: { name: string; blocks: BlockForm[]; catalogue: PreviewCatalogue }) {
+  const questions = blocks.filter((b) => b.type !== "title" && b.type !== "subtitle");
+  if (questions.length === 0 && blocks.length === 0) {
+    return <p className="rounded-md border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">{NO_QUESTIONS_TO_PREVIEW}</p>;
+  }
+  let number = 0;
+  return (
+    <div className="space-y-5" data-preview>
+      {name ? <p className="text-lg font-semibold text-slate-900">{name}</p> : null}
+      {blocks.map((block, i) => {
+        if (block.type === "title") return <h3 key={`${block.key}-${i}`} className="text-base font-semibold text-slate-900">{block.text || "Title"}</h3>;
+        if (block.type === "subtitle") return <p key={`${block.key}-${i}`} className="text-sm font-medium uppercase tracking-wide text-slate-500">{block.text || "Subtitle"}</p>;
+        number += 1;
+        return <PreviewQuestion key={`${block.key}-${i}`} block={block} number={number} catalogue={catalogue} />;
+      })}
+    </div>
+  );
+}
+
+function PreviewQuestion({ block, number, catalogue }: { block: BlockForm; number: number; catalogue: PreviewCatalogue }) {
+  const id = `preview-${block.key}-${number}`;
+  const label = block.label || "Untitled question";
+  const optional = !block.required ? <span className="ml-1 text-xs font-normal text-slate-500">(optional)</span> : null;
+  if (block.type === "short-text" || block.type === "long-text") {
+    const placeholder = block.placeholder || DEFAULT_PLACEHOLDER;
+    return (
+      <div className="space-y-1.5">
+        <label htmlFor={id} className="block text-sm font-medium text-slate-900">
+          {number}. {label}
+          {optional}
+        </label>
+        {block.type === "short-text" ? (
+          <input id={id} disabled placeholder={placeholder} className="w-full rounded-md border border-slate-300 px-3 py-2 text-sm" />
+        ) : (
+          <textarea id={id} disabled rows={3} placeholder={placeholder} className="w-full rounded-md border border-slate-300 px-3 py-2 text-sm" />
+        )}
+      </div>
+    );
+  }
+  const competency = block.type === "competency-question" ? catalogue.competencies.find((c) => c.id === block.competencyId) : undefined;
+  const objective = block.type === "objective-question" ? catalogue.objectives.find((o) => o.id === block.objectiveId) : undefined;
+  const choices = block.scale ? choicesFor(block.scale, block.customItems, block.numericValue, block.choiceValues) : [];
+  const options = block.notApplicable ? [...choices.map((c) => ({ text: c.text, value: String(c.value) })), { text: NOT_APPLICABLE, value: "na" }] : choices.map((c) => ({ text: c.text, value: String(c.value) }));
+  // A matrix rates each behaviour (or KPI) on the scale; otherwise the question is rated once.
+  const rows =
+    block.view === "matrix" && competency && block.isBehavior && competency.behaviours.length > 0
+      ? competency.behaviours.map((b) => b.name)
+      : block.view === "matrix" && objective && block.isKPI && objective.kpis.length > 0
+        ? objective.kpis.map((k) => k.name)
+        : [label];
+  return (
+    <fieldset className="space-y-2">
+      <legend className="text-sm font-medium text-slate-900">
+        {number}. {label}
+        {optional}
+      </legend>
+      {competency ? (
+        <div className="rounded-md bg-slate-50 p-3 text-sm text-slate-700">
+          <p className="font-medium">{competency.name}</p>
+          {block.showDescription && competency.description ? <p className="mt-0.5">{competency.description}</p> : null}
+          {block.showBehaviours && competency.behaviours.length > 0 ? (
+            <ul className="mt-1 list-disc pl-5">
+              {competency.behaviours.map((b) => (
+                <li key={b.id}>{b.name}</li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      ) : null}
+      {objective ? (
+        <div className="rounded-md bg-slate-50 p-3 text-sm text-slate-700">
+          <p className="font-medium">
+            {objective.name}
+            {objective.weight ? <span className="ml-2 text-xs text-slate-500">Weight {objective.weight}%</span> : null}
+          </p>
+          {block.showKPIs && objective.kpis.length > 0 ? (
+            <ul className="mt-1 list-disc pl-5">
+              {objective.kpis.map((k) => (
+                <li key={k.name}>
+                  {k.name}
+                  {k.target ? ` — target ${k.target}` : ""}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      ) : null}
+      {block.view === "dropdown" ? (
+        <select disabled aria-label={label} className="w-full rounded-md border border-slate-300 px-3 py-2 text-sm">
+          <option>Select an option</option>
+          {options.map((o) => (
+            <option key={o.value + o.text}>{o.text}</option>
+          ))}
+        </select>
+      ) : block.view === "matrix" ? (
+        <div className="overflow-x-auto">
+          <table className="min-w-full text-xs">
+            <thead>
+              <tr>
+                <th scope="col" className="p-1 text-left font-medium text-slate-500">
+                  <span className="sr-only">Item</span>
+                </th>
+                {options.map((o) => (
+                  <th key={o.value + o.text} scope="col" className="p-1 font-medium text-slate-600">
+                    {o.text}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row}>
+                  <th scope="row" className="p-1 text-left font-normal text-slate-700">
+                    {row}
+                  </th>
+                  {options.map((o) => (
+                    <td key={o.value + o.text} className="p-1 text-center">
+                      <input type="radio" disabled aria-label={`${row}: ${o.text}`} />
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : (
+        <div className="flex flex-wrap gap-x-4 gap-y-1.5">
+          {options.map((o) => (
+            <label key={o.value + o.text} className="flex items-center gap-1.5 text-sm text-slate-700">
+              <input type="radio" disabled name={id} />
+              {o.text}
+            </label>
+          ))}
+        </div>
+      )}
+      {block.commentBox ? (
+        <textarea disabled rows={2} placeholder={block.commentBoxGuide || "Add a comment"} aria-label={`Comment on ${label}`} className="w-full rounded-md border border-slate-300 px-3 py-2 text-sm" />
+      ) : null}
+    </fieldset>
+  );
+}

@@ -1,0 +1,183 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
+import { pageMeta } from "~/lib/navigation";
+import { redirectWithToast } from "~/lib/toast.server";
+import { requirePermission } from "~/modules/auth/session.server";
+import { QUESTIONNAIRE_SORTS, QUESTIONNAIRES_PATH, QuestionnaireLibraryActionSchema, type QuestionnaireSort } from "~/modules/reviews/questionnaire.schema";
+import { deleteQuestionnaire, duplicateQuestionnaire, listQuestionnaires, questionnaireUsage } from "~/modules/reviews/questionnaires.server";
+import { Button, ButtonLink, buttonClass } from "~/ui/button";
+import { EmptyState } from "~/ui/empty-state";
+import { PageHeader } from "~/ui/page-header";
+
+/** 000 §2 empty state, quoted exactly. */
+const EMPTY = "No review questionnaires found. Click Add New to create one!";
+const notFound = () => new Response("Not Found", { status: 404 });
+
+function parseSort(url: URL): { sort: QuestionnaireSort; dir: "asc" | "desc" } {
+  const sort = url.searchParams.get("sort");
+  const dir = url.searchParams.get("dir");
+  return {
+    sort: (QUESTIONNAIRE_SORTS as readonly string[]).includes(sort ?? "") ? (sort as QuestionnaireSort) : "createdAt",
+    dir: dir === "asc" || dir === "desc" ? dir : sort === "title" ? "asc" : "desc",
+  };
+}
+
+/** The questionnaire library (000 §2): Name and Created At, sortable; duplicate; delete in two steps. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const viewer = await requirePermission(request, context, "ViewReviewBuilder");
+  const query = parseSort(new URL(request.url));
+  const rows = await listQuestionnaires(context.db, viewer.company.id, query.sort, query.dir);
+  return data({ query, questionnaires: rows.map((r) => ({ id: r.id, title: r.title, createdAt: r.createdAt.getTime() })) });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const viewer = await requirePermission(request, context, "ViewReviewBuilder");
+  const submission = parseWithZod(await request.formData(), { schema: QuestionnaireLibraryActionSchema });
+  if (submission.status !== "success") return data({ check: null }, { status: 400 });
+  const actor = { companyId: viewer.company.id, actorId: viewer.user.id, requestId: context.requestId };
+  const value = submission.value;
+  const back = new URL(request.url).search;
+  if (value.intent === "duplicate") {
+    const copy = await duplicateQuestionnaire(context.db, actor, value.id);
+    if (!copy) throw notFound();
+    return redirectWithToast(`${QUESTIONNAIRES_PATH}${back}`, { type: "success", message: "Questionnaire duplicated successfully" }, { request });
+  }
+  if (value.initialCheck === "true") {
+    const usage = await questionnaireUsage(context.db, viewer.company.id, value.id);
+    if (!usage) throw notFound();
+    return data({ check: { id: value.id, ...usage } });
+  }
+  if (!(await deleteQuestionnaire(context.db, actor, value.id))) throw notFound();
+  return redirectWithToast(`${QUESTIONNAIRES_PATH}${back}`, { type: "success", message: "Questionnaire deleted successfully" }, { request });
+}
+
+export const meta = pageMeta;
+
+type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
+type Check = { id: string; title: string; templateInUse: boolean; draftReviews: Array<{ id: string; title: string }> };
+
+const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+
+export default function QuestionnaireLibrary() {
+  const loaderData = useLoaderData<typeof loader>();
+  const check = (useActionData<typeof action>() as { check: Check | null } | undefined)?.check ?? null;
+  const navigate = useNavigate();
+  return (
+    <>
+      <PageHeader title="Review Questionnaires" actions={<ButtonLink to={`${QUESTIONNAIRES_PATH}/add-new-questionnaire`}>Add New</ButtonLink>} />
+      {check ? <DeleteConfirmation check={check} /> : null}
+      {loaderData.questionnaires.length === 0 ? (
+        <EmptyState icon="reviews" title={EMPTY} />
+      ) : (
+        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
+          <table className="min-w-full divide-y divide-slate-200 text-sm" aria-label="Review questionnaires">
+            <thead className="bg-slate-50 text-slate-700">
+              <tr>
+                <SortHeader data={loaderData} sortKey="title" label="Name" />
+                <SortHeader data={loaderData} sortKey="createdAt" label="Created At" />
+                <th scope="col" className="px-3 py-2 text-right font-semibold">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {loaderData.questionnaires.map((q) => {
+                const href = `${QUESTIONNAIRES_PATH}/${encodeURIComponent(q.id)}`;
+                return (
+                  <tr
+                    key={q.id}
+                    data-questionnaire-id={q.id}
+                    className="cursor-pointer hover:bg-slate-50"
+                    // Row click opens the questionnaire (000 §2); the name is the real link for keyboards and no-JS.
+                    onClick={(event) => {
+                      if ((event.target as HTMLElement).closest("a,button,form")) return;
+                      navigate(href);
+                    }}
+                  >
+                    <td className="px-3 py-2 font-medium text-slate-900">
+                      <Link to={href} className="hover:text-indigo-700 hover:underline">
+                        {q.title}
+                      </Link>
+                    </td>
+                    <td className="whitespace-nowrap px-3 py-2 text-slate-600">
+                      <time dateTime={new Date(q.createdAt).toISOString()}>{dateFormat.format(new Date(q.createdAt))}</time>
+                    </td>
+                    <td className="px-3 py-2">
+                      <div className="flex justify-end gap-2">
+                        <Form method="post" preventScrollReset>
+                          <input type="hidden" name="intent" value="duplicate" />
+                          <input type="hidden" name="id" value={q.id} />
+                          <button type="submit" className={buttonClass("secondary")} aria-label={`Duplicate ${q.title}`}>
+                            Duplicate
+                          </button>
+                        </Form>
+                        <Form method="post" preventScrollReset>
+                          <input type="hidden" name="intent" value="delete" />
+                          <input type="hidden" name="id" value={q.id} />
+                          <input type="hidden" name="initialCheck" value="true" />
+                          <button type="submit" className={buttonClass("danger")} aria-label={`Delete ${q.title}`}>
+                            Delete
+                          </button>
+                        </Form>
+                      </div>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
+  );
+}
+
+function SortHeader({ data, sortKey, label }: { data: LoaderData; sortKey: QuestionnaireSort; label: string }) {
+  const active = data.query.sort === sortKey;
+  const nextDir = active && data.query.dir === "asc" ? "desc" : "asc";
+  return (
+    <th scope="col" aria-sort={active ? (data.query.dir === "asc" ? "ascending" : "descending") : undefined} className="px-3 py-2 text-left font-semibold">
+      <Link to={`?sort=${sortKey}&dir=${nextDir}`} className="hover:text-indigo-700">
+        {label}
+        {active ? <span aria-hidden="true">{data.query.dir === "asc" ? " ▲" : " ▼"}</span> : null}
+      </Link>
+    </th>
+  );
+}
+
+/** The delete's second step: a confirmation that warns when draft reviews use the questionnaire. */
+function DeleteConfirmation({ check }: { check: Check }) {
+  return (
+    <section role="alertdialog" aria-labelledby="delete-title" aria-describedby="delete-body" className="mb-6 rounded-lg border border-red-200 bg-red-50 p-5" data-delete-check>
+      <h2 id="delete-title" className="text-base font-semibold text-red-900">
+        Delete {check.title}?
+      </h2>
+      <div id="delete-body" className="mt-2 text-sm text-red-900">
+        {check.templateInUse ? (
+          <>
+            <p>This questionnaire is used in a draft review. Deleting it removes it from these drafts; they will need another questionnaire before launch:</p>
+            <ul className="mt-1 list-disc pl-5">
+              {check.draftReviews.map((r) => (
+                <li key={r.id}>{r.title}</li>
+              ))}
+            </ul>
+          </>
+        ) : (
+          <p>This cannot be undone.</p>
+        )}
+      </div>
+      <Form method="post" className="mt-4 flex justify-end gap-2">
+        <input type="hidden" name="intent" value="delete" />
+        <input type="hidden" name="id" value={check.id} />
+        <input type="hidden" name="initialCheck" value="false" />
+        <Link to={QUESTIONNAIRES_PATH} className={buttonClass("secondary")}>
+          Cancel
+        </Link>
+        <Button type="submit" variant="danger" autoFocus>
+          Delete
+        </Button>
+      </Form>
+    </section>
+  );
+}
