@@ -29,11 +29,21 @@ export default function TemplatesGallery() {
   const { templates } = useLoaderData<typeof loader>();
   return (
     <>
-      <PageHeader title="Add New Questionnaire" description="Start from a blank questionnaire or from one of our templates; you can change everything before saving." />
+      <PageHeader
+        title="Add New Questionnaire"
+        description="Start from a blank questionnaire or from one of our templates; you can change everything before saving."
+      />
       <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Templates">
         <li>
-          <Link to={`${QUESTIONNAIRES_PATH}/new`} className={`${CARD} items-center justify-center border-dashed text-center`} data-template="scratch">
-            <span aria-hidden="true" className="mb-3 flex size-12 items-center justify-center rounded-full bg-indigo-50 text-2xl text-indigo-600">
+          <Link
+            to={`${QUESTIONNAIRES_PATH}/new`}
+            className={`${CARD} items-center justify-center border-dashed text-center`}
+            data-template="scratch"
+          >
+            <span
+              aria-hidden="true"
+              className="mb-3 flex size-12 items-center justify-center rounded-full bg-indigo-50 text-2xl text-indigo-600"
+            >
               +
             </span>
             <span className="text-base font-semibold text-slate-900">Build from scratch</span>

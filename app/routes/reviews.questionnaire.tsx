@@ -32,7 +32,13 @@ import {
   type BlockType,
   type QuestionnaireForm,
 } from "~/modules/reviews/questionnaire.schema";
-import { createQuestionnaire, getQuestionnaire, loadCatalogue, pickedIds, updateQuestionnaire } from "~/modules/reviews/questionnaires.server";
+import {
+  createQuestionnaire,
+  getQuestionnaire,
+  loadCatalogue,
+  pickedIds,
+  updateQuestionnaire,
+} from "~/modules/reviews/questionnaires.server";
 import { Button, buttonClass } from "~/ui/button";
 import { Modal } from "~/ui/dialog";
 import { useHydrated } from "~/ui/use-hydrated";
@@ -63,7 +69,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     if (!questionnaire) throw notFound();
     id = questionnaire.id;
     picked = pickedIds(questionnaire.blocks);
-    initial = { name: questionnaire.title, hideCompetencySelector: questionnaire.hideCompetencySelector, blocks: toFormBlocks(questionnaire.blocks) };
+    initial = {
+      name: questionnaire.title,
+      hideCompetencySelector: questionnaire.hideCompetencySelector,
+      blocks: toFormBlocks(questionnaire.blocks),
+    };
   }
   const { competencies, objectives } = await loadCatalogue(context.db, companyId, picked);
   if (predefinedId) {
@@ -96,13 +106,23 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   // A pick that is not the company's (a forged id) is refused like a missing one.
   const refused: Record<string, string[]> = {};
   form.blocks.forEach((b, i) => {
-    if (b.type === "competency-question" && !catalogue.competencies.has(b.competencyId ?? "")) refused[`blocks[${i}].competencyId`] = ["Choose one of the offered competencies."];
-    if (b.type === "objective-question" && !catalogue.objectives.has(b.objectiveId ?? "")) refused[`blocks[${i}].objectiveId`] = ["Choose one of the offered objectives."];
+    if (b.type === "competency-question" && !catalogue.competencies.has(b.competencyId ?? ""))
+      refused[`blocks[${i}].competencyId`] = ["Choose one of the offered competencies."];
+    if (b.type === "objective-question" && !catalogue.objectives.has(b.objectiveId ?? ""))
+      refused[`blocks[${i}].objectiveId`] = ["Choose one of the offered objectives."];
   });
-  if (Object.keys(refused).length > 0) return data({ result: submission.reply({ fieldErrors: refused }), fullPreview: false }, { status: 400 });
+  if (Object.keys(refused).length > 0)
+    return data({ result: submission.reply({ fieldErrors: refused }), fullPreview: false }, { status: 400 });
   // Blocks added in the builder carry short keys; stored blocks get UUIDs.
-  const blocks = toStoredBlocks({ ...form, blocks: form.blocks.map((b) => (UUID.test(b.key) ? b : { ...b, key: crypto.randomUUID() })) }, catalogue);
-  const input = { title: form.name, hideCompetencySelector: viewer.company.platform === "slack" && Boolean(form.hideCompetencySelector), blocks };
+  const blocks = toStoredBlocks(
+    { ...form, blocks: form.blocks.map((b) => (UUID.test(b.key) ? b : { ...b, key: crypto.randomUUID() })) },
+    catalogue
+  );
+  const input = {
+    title: form.name,
+    hideCompetencySelector: viewer.company.platform === "slack" && Boolean(form.hideCompetencySelector),
+    blocks,
+  };
   const actor = { companyId, actorId: viewer.user.id, requestId: context.requestId };
   let id = existingId;
   if (existingId) {
@@ -116,8 +136,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     next === "next"
       ? `/reviews/manage-reviews/launch-review?reviewTemplateId=${encodeURIComponent(id!)}`
       : next === "template"
-        ? `${QUESTIONNAIRES_PATH}/${encodeURIComponent(id!)}`
-        : QUESTIONNAIRES_PATH;
+      ? `${QUESTIONNAIRES_PATH}/${encodeURIComponent(id!)}`
+      : QUESTIONNAIRES_PATH;
   return redirectWithToast(to, { type: "success", message }, { request });
 }
 
@@ -155,6 +175,24 @@ export default function QuestionnaireBuilder() {
   const [previewOpen, setPreviewOpen] = useState(false);
   const [focusKey, setFocusKey] = useState<string | null>(null);
   const listRef = useRef<HTMLOListElement>(null);
+  const hydrated = useHydrated();
+  const [dragFrom, setDragFrom] = useState<number | null>(null);
+  const [handleToFocus, setHandleToFocus] = useState<number | null>(null);
+  const [announcement, setAnnouncement] = useState("");
+  const count = blockFields.length;
+  /** Dragging and the handle's arrow keys move a question (the buttons do the same without JavaScript). */
+  const move = (from: number, to: number, byKeyboard = false) => {
+    if (from === to || to < 0 || to >= count) return;
+    form.reorder({ name: fields.blocks.name, from, to });
+    setAnnouncement(`Question ${from + 1} moved to position ${to + 1} of ${count}.`);
+    if (byKeyboard) setHandleToFocus(to);
+  };
+
+  useEffect(() => {
+    if (handleToFocus === null) return;
+    listRef.current?.querySelectorAll<HTMLElement>("[data-reorder-handle]")[handleToFocus]?.focus();
+    setHandleToFocus(null);
+  }, [handleToFocus, blockFields]);
 
   // 000 §9: a duplicated question takes focus after 500 ms.
   useEffect(() => {
@@ -177,16 +215,46 @@ export default function QuestionnaireBuilder() {
     first?.focus();
   }, [form.status, form.id, form.allErrors]);
 
-  const submitting = navigation.state !== "idle" && navigation.formMethod === "POST" ? String(navigation.formData?.get("intent") ?? "") : "";
-  const status = navigation.state === "submitting" && submitting ? "saving" : navigation.state === "loading" && submitting ? "redirecting" : "initial";
+  const submitting =
+    navigation.state !== "idle" && navigation.formMethod === "POST" ? String(navigation.formData?.get("intent") ?? "") : "";
+  const status =
+    navigation.state === "submitting" && submitting ? "saving" : navigation.state === "loading" && submitting ? "redirecting" : "initial";
   const busy = status !== "initial";
-  const label = (intent: string, idle: string) => (status === "initial" || submitting !== intent ? idle : intent === "next" && status === "redirecting" ? "Redirecting..." : status === "saving" ? "Saving..." : "Redirecting...");
-  const showFullPreview = previewOpen || Boolean(actionData?.fullPreview && navigation.state === "idle");
+  const label = (intent: string, idle: string) =>
+    status === "initial" || submitting !== intent
+      ? idle
+      : intent === "next" && status === "redirecting"
+      ? "Redirecting..."
+      : status === "saving"
+      ? "Saving..."
+      : "Redirecting...";
+  const askedForFullPreview = Boolean(actionData?.fullPreview && navigation.state === "idle");
+  const showFullPreview = previewOpen || (hydrated && askedForFullPreview);
   const name = typeof form.value?.name === "string" ? form.value.name : "";
 
   return (
     <>
-      <PageHeader title={loaderData.id ? "Edit Questionnaire" : "New Questionnaire"} actions={<Link to={QUESTIONNAIRES_PATH} className={buttonClass("secondary")}>Back to questionnaires</Link>} />
+      <PageHeader
+        title={loaderData.id ? "Edit Questionnaire" : "New Questionnaire"}
+        actions={
+          <Link to={QUESTIONNAIRES_PATH} className={buttonClass("secondary")}>
+            Back to questionnaires
+          </Link>
+        }
+      />
+      {!hydrated && askedForFullPreview ? (
+        // Without JavaScript the dialog cannot open: the Full Preview is shown above the builder.
+        <section
+          role="dialog"
+          aria-labelledby="full-preview-title"
+          className="mb-6 rounded-lg border border-indigo-200 bg-white p-5 shadow-sm"
+        >
+          <h2 id="full-preview-title" className="mb-4 text-lg font-semibold text-slate-900">
+            Full Preview
+          </h2>
+          <QuestionnairePreview name={name} blocks={rawBlocks} catalogue={loaderData} />
+        </section>
+      ) : null}
       <Form method="post" {...getFormProps(form)} className="grid gap-6 lg:grid-cols-2">
         <section aria-labelledby="builder-heading" className="space-y-4">
           <h2 id="builder-heading" className="sr-only">
@@ -196,7 +264,10 @@ export default function QuestionnaireBuilder() {
             <label htmlFor={fields.name.id} className="block text-sm font-medium text-slate-900">
               Questionnaire name
             </label>
-            <input {...getInputProps(fields.name, { type: "text" })} className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2 text-sm" />
+            <input
+              {...getInputProps(fields.name, { type: "text" })}
+              className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
+            />
             <FieldError id={fields.name.errorId} errors={fields.name.errors} />
             {loaderData.platform === "slack" ? (
               <label className="mt-3 flex items-center gap-2 text-sm text-slate-700">
@@ -210,6 +281,12 @@ export default function QuestionnaireBuilder() {
               {fields.blocks.errors[0]}
             </p>
           ) : null}
+          <p id="reorder-help" className="sr-only">
+            Use the arrow keys to move the question up or down; Home and End move it to the start or the end.
+          </p>
+          <p aria-live="polite" className="sr-only">
+            {announcement}
+          </p>
           <ol ref={listRef} className="space-y-3" aria-label="Questions">
             {blockFields.map((block, index) => {
               const b = block.getFieldset();
@@ -217,19 +294,69 @@ export default function QuestionnaireBuilder() {
               const raw = rawBlocks[index];
               const copyKey = `${key}`;
               return (
-                <li key={block.key ?? String(b.key.initialValue ?? index)} data-block-key={b.key.value} className="rounded-lg border border-slate-200 bg-white shadow-sm">
-                  <details open data-invalid={block.allErrors && Object.keys(block.allErrors).length > 0 ? "" : undefined}>
+                <li
+                  key={block.key ?? String(b.key.initialValue ?? index)}
+                  data-block-key={b.key.value}
+                  className={`flex rounded-lg border bg-white shadow-sm ${
+                    dragFrom !== null && dragFrom !== index ? "border-dashed border-indigo-300" : "border-slate-200"
+                  }`}
+                  onDragOver={(event) => {
+                    if (dragFrom !== null) event.preventDefault();
+                  }}
+                  onDrop={(event) => {
+                    event.preventDefault();
+                    if (dragFrom !== null) move(dragFrom, index);
+                    setDragFrom(null);
+                  }}
+                >
+                  {hydrated ? (
+                    <button
+                      type="button"
+                      draggable
+                      data-reorder-handle
+                      aria-label={`Reorder question ${index + 1} of ${count}`}
+                      aria-describedby="reorder-help"
+                      className="cursor-grab rounded-l-lg border-r border-slate-100 px-2 text-slate-400 hover:bg-slate-50 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-indigo-600"
+                      onDragStart={(event) => {
+                        event.dataTransfer.effectAllowed = "move";
+                        event.dataTransfer.setData("text/plain", String(index));
+                        setDragFrom(index);
+                      }}
+                      onDragEnd={() => setDragFrom(null)}
+                      onKeyDown={(event) => {
+                        if (event.key === "ArrowUp") move(index, index - 1, true);
+                        else if (event.key === "ArrowDown") move(index, index + 1, true);
+                        else if (event.key === "Home") move(index, 0, true);
+                        else if (event.key === "End") move(index, count - 1, true);
+                        else return;
+                        event.preventDefault();
+                      }}
+                    >
+                      <span aria-hidden="true">⋮⋮</span>
+                    </button>
+                  ) : null}
+                  <details
+                    className="min-w-0 flex-1"
+                    open
+                    data-invalid={block.allErrors && Object.keys(block.allErrors).length > 0 ? "" : undefined}
+                  >
                     <summary className="flex cursor-pointer items-center justify-between gap-2 px-4 py-2 text-sm">
                       <span className="font-medium text-slate-900">
                         {index + 1}. {BLOCK_TYPE_TITLES[type]}
-                        {raw?.label || raw?.text ? <span className="ml-2 font-normal text-slate-500">{(raw.label || raw.text || "").slice(0, 60)}</span> : null}
+                        {raw?.label || raw?.text ? (
+                          <span className="ml-2 font-normal text-slate-500">{(raw.label || raw.text || "").slice(0, 60)}</span>
+                        ) : null}
                       </span>
                     </summary>
                     <div className="space-y-3 border-t border-slate-100 px-4 py-3">
                       <input {...getInputProps(b.key, { type: "hidden" })} />
                       <input {...getInputProps(b.type, { type: "hidden" })} />
                       <BlockFields type={type} b={b} raw={raw} loaderData={loaderData} />
-                      <div className="flex flex-wrap gap-2 border-t border-slate-100 pt-3" role="group" aria-label={`Question ${index + 1} actions`}>
+                      <div
+                        className="flex flex-wrap gap-2 border-t border-slate-100 pt-3"
+                        role="group"
+                        aria-label={`Question ${index + 1} actions`}
+                      >
                         <button
                           className={buttonClass("ghost")}
                           disabled={index === 0}
@@ -248,13 +375,21 @@ export default function QuestionnaireBuilder() {
                         </button>
                         <button
                           className={buttonClass("ghost")}
-                          {...form.insert.getButtonProps({ name: fields.blocks.name, index: index + 1, defaultValue: { ...(raw ?? newBlock(type, copyKey)), key: copyKey } })}
+                          {...form.insert.getButtonProps({
+                            name: fields.blocks.name,
+                            index: index + 1,
+                            defaultValue: { ...(raw ?? newBlock(type, copyKey)), key: copyKey },
+                          })}
                           onClick={() => setFocusKey(copyKey)}
                           aria-label={`Duplicate question ${index + 1}`}
                         >
                           Duplicate
                         </button>
-                        <button className={buttonClass("ghost")} {...form.remove.getButtonProps({ name: fields.blocks.name, index })} aria-label={`Delete question ${index + 1}`}>
+                        <button
+                          className={buttonClass("ghost")}
+                          {...form.remove.getButtonProps({ name: fields.blocks.name, index })}
+                          aria-label={`Delete question ${index + 1}`}
+                        >
                           Delete
                         </button>
                       </div>
@@ -273,7 +408,10 @@ export default function QuestionnaireBuilder() {
                   className={buttonClass("secondary")}
                   {...form.insert.getButtonProps({
                     name: fields.blocks.name,
-                    defaultValue: newBlock(type, key, { competencyId: loaderData.competencies[0]?.id, objectiveId: loaderData.objectives[0]?.id }),
+                    defaultValue: newBlock(type, key, {
+                      competencyId: loaderData.competencies[0]?.id,
+                      objectiveId: loaderData.objectives[0]?.id,
+                    }),
                   })}
                   onClick={() => setFocusKey(key)}
                 >
@@ -283,7 +421,17 @@ export default function QuestionnaireBuilder() {
             </div>
           </fieldset>
           <div className="flex flex-wrap justify-end gap-2">
-            <button type="submit" name="preview" value="full" formNoValidate className={buttonClass("secondary")} onClick={(e) => { e.preventDefault(); setPreviewOpen(true); }}>
+            <button
+              type="submit"
+              name="preview"
+              value="full"
+              formNoValidate
+              className={buttonClass("secondary")}
+              onClick={(e) => {
+                e.preventDefault();
+                setPreviewOpen(true);
+              }}
+            >
               Full Preview
             </button>
             <Button type="submit" name="intent" value="save" variant="secondary" disabled={busy}>
@@ -356,7 +504,17 @@ function Check({ field, label }: { field: FieldMetadata<boolean | undefined>; la
   );
 }
 
-function BlockFields({ type, b, raw, loaderData }: { type: BlockType; b: BlockFieldset; raw: BlockForm | undefined; loaderData: LoaderData }) {
+function BlockFields({
+  type,
+  b,
+  raw,
+  loaderData,
+}: {
+  type: BlockType;
+  b: BlockFieldset;
+  raw: BlockForm | undefined;
+  loaderData: LoaderData;
+}) {
   const hydrated = useHydrated();
   if (type === "title" || type === "subtitle") return <TextField field={b.text} label={type === "title" ? "Title" : "Subtitle"} />;
   if (type === "short-text" || type === "long-text") {
@@ -378,7 +536,10 @@ function BlockFields({ type, b, raw, loaderData }: { type: BlockType; b: BlockFi
       {type === "competency-question" ? (
         loaderData.competencies.length === 0 ? (
           <p className="text-sm text-slate-600">
-            {NO_COMPETENCIES} <Link to="/organization/settings/competencies" className="text-indigo-700 underline">Competencies</Link>
+            {NO_COMPETENCIES}{" "}
+            <Link to="/organization/settings/competencies" className="text-indigo-700 underline">
+              Competencies
+            </Link>
           </p>
         ) : (
           <div>

@@ -4,8 +4,18 @@ import { Form, Link, useActionData, useLoaderData, useNavigate } from "@remix-ru
 import { pageMeta } from "~/lib/navigation";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requirePermission } from "~/modules/auth/session.server";
-import { QUESTIONNAIRE_SORTS, QUESTIONNAIRES_PATH, QuestionnaireLibraryActionSchema, type QuestionnaireSort } from "~/modules/reviews/questionnaire.schema";
-import { deleteQuestionnaire, duplicateQuestionnaire, listQuestionnaires, questionnaireUsage } from "~/modules/reviews/questionnaires.server";
+import {
+  QUESTIONNAIRE_SORTS,
+  QUESTIONNAIRES_PATH,
+  QuestionnaireLibraryActionSchema,
+  type QuestionnaireSort,
+} from "~/modules/reviews/questionnaire.schema";
+import {
+  deleteQuestionnaire,
+  duplicateQuestionnaire,
+  listQuestionnaires,
+  questionnaireUsage,
+} from "~/modules/reviews/questionnaires.server";
 import { Button, ButtonLink, buttonClass } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
 import { PageHeader } from "~/ui/page-header";
@@ -41,7 +51,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (value.intent === "duplicate") {
     const copy = await duplicateQuestionnaire(context.db, actor, value.id);
     if (!copy) throw notFound();
-    return redirectWithToast(`${QUESTIONNAIRES_PATH}${back}`, { type: "success", message: "Questionnaire duplicated successfully" }, { request });
+    return redirectWithToast(
+      `${QUESTIONNAIRES_PATH}${back}`,
+      { type: "success", message: "Questionnaire duplicated successfully" },
+      { request }
+    );
   }
   if (value.initialCheck === "true") {
     const usage = await questionnaireUsage(context.db, viewer.company.id, value.id);
@@ -49,7 +63,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data({ check: { id: value.id, ...usage } });
   }
   if (!(await deleteQuestionnaire(context.db, actor, value.id))) throw notFound();
-  return redirectWithToast(`${QUESTIONNAIRES_PATH}${back}`, { type: "success", message: "Questionnaire deleted successfully" }, { request });
+  return redirectWithToast(
+    `${QUESTIONNAIRES_PATH}${back}`,
+    { type: "success", message: "Questionnaire deleted successfully" },
+    { request }
+  );
 }
 
 export const meta = pageMeta;
@@ -65,7 +83,10 @@ export default function QuestionnaireLibrary() {
   const navigate = useNavigate();
   return (
     <>
-      <PageHeader title="Review Questionnaires" actions={<ButtonLink to={`${QUESTIONNAIRES_PATH}/add-new-questionnaire`}>Add New</ButtonLink>} />
+      <PageHeader
+        title="Review Questionnaires"
+        actions={<ButtonLink to={`${QUESTIONNAIRES_PATH}/add-new-questionnaire`}>Add New</ButtonLink>}
+      />
       {check ? <DeleteConfirmation check={check} /> : null}
       {loaderData.questionnaires.length === 0 ? (
         <EmptyState icon="reviews" title={EMPTY} />
@@ -137,7 +158,11 @@ function SortHeader({ data, sortKey, label }: { data: LoaderData; sortKey: Quest
   const active = data.query.sort === sortKey;
   const nextDir = active && data.query.dir === "asc" ? "desc" : "asc";
   return (
-    <th scope="col" aria-sort={active ? (data.query.dir === "asc" ? "ascending" : "descending") : undefined} className="px-3 py-2 text-left font-semibold">
+    <th
+      scope="col"
+      aria-sort={active ? (data.query.dir === "asc" ? "ascending" : "descending") : undefined}
+      className="px-3 py-2 text-left font-semibold"
+    >
       <Link to={`?sort=${sortKey}&dir=${nextDir}`} className="hover:text-indigo-700">
         {label}
         {active ? <span aria-hidden="true">{data.query.dir === "asc" ? " ▲" : " ▼"}</span> : null}
@@ -149,14 +174,23 @@ function SortHeader({ data, sortKey, label }: { data: LoaderData; sortKey: Quest
 /** The delete's second step: a confirmation that warns when draft reviews use the questionnaire. */
 function DeleteConfirmation({ check }: { check: Check }) {
   return (
-    <section role="alertdialog" aria-labelledby="delete-title" aria-describedby="delete-body" className="mb-6 rounded-lg border border-red-200 bg-red-50 p-5" data-delete-check>
+    <section
+      role="alertdialog"
+      aria-labelledby="delete-title"
+      aria-describedby="delete-body"
+      className="mb-6 rounded-lg border border-red-200 bg-red-50 p-5"
+      data-delete-check
+    >
       <h2 id="delete-title" className="text-base font-semibold text-red-900">
         Delete {check.title}?
       </h2>
       <div id="delete-body" className="mt-2 text-sm text-red-900">
         {check.templateInUse ? (
           <>
-            <p>This questionnaire is used in a draft review. Deleting it removes it from these drafts; they will need another questionnaire before launch:</p>
+            <p>
+              This questionnaire is used in a draft review. Deleting it removes it from these drafts; they will need another questionnaire
+              before launch:
+            </p>
             <ul className="mt-1 list-disc pl-5">
               {check.draftReviews.map((r) => (
                 <li key={r.id}>{r.title}</li>

@@ -15,7 +15,9 @@ interface StoredRow {
 }
 
 async function templates(companyId = "c-acme") {
-  const { results } = await env.DB.prepare("SELECT id, title, blocks, hide_competency_selector FROM review_templates WHERE company_id = ? ORDER BY created_at, id")
+  const { results } = await env.DB.prepare(
+    "SELECT id, title, blocks, hide_competency_selector FROM review_templates WHERE company_id = ? ORDER BY created_at, id"
+  )
     .bind(companyId)
     .all<StoredRow>();
   return results;
@@ -103,7 +105,9 @@ describe("questionnaire library (000 §2)", () => {
       expect((await post(`${LIBRARY}/new`, builderFields(name, [EVERY_TYPE[2]]), cookie)).status).toBe(302);
     }
     const asc = await (await appFetch(`${LIBRARY}?sort=title&dir=asc`, { cookie })).text();
-    expect(await texts(asc, "tbody td:first-child a")).toEqual(["Beta review", "Gamma review", "alpha review"].sort((a, b) => (a < b ? -1 : 1)));
+    expect(await texts(asc, "tbody td:first-child a")).toEqual(
+      ["Beta review", "Gamma review", "alpha review"].sort((a, b) => (a < b ? -1 : 1))
+    );
     const desc = await (await appFetch(`${LIBRARY}?sort=title&dir=desc`, { cookie })).text();
     expect(await texts(desc, "tbody td:first-child a")).toEqual((await texts(asc, "tbody td:first-child a")).reverse());
     expect(await texts(asc, "thead th")).toEqual(expect.arrayContaining(["Name ▲", "Created At"]));
@@ -116,7 +120,14 @@ describe("templates gallery (000 §2)", () => {
     const html = await (await appFetch(GALLERY, { cookie })).text();
     const hrefs = await attrs(html, 'ul[aria-label="Templates"] a', "href");
     expect(hrefs[0]).toBe(`${LIBRARY}/new`);
-    for (const id of ["annual-review", "360-peer-review", "manager-upward-review", "self-review", "probation-review", "quarterly-check-in"]) {
+    for (const id of [
+      "annual-review",
+      "360-peer-review",
+      "manager-upward-review",
+      "self-review",
+      "probation-review",
+      "quarterly-check-in",
+    ]) {
       expect(hrefs).toContain(`${GALLERY}/${id}`);
     }
   });
@@ -136,7 +147,11 @@ describe("templates gallery (000 §2)", () => {
 describe("questionnaire builder (000 §2, §3, §5)", () => {
   it("creates a questionnaire with every block type and reopens it unchanged", async () => {
     const cookie = await sessionFor("alice@acme.test");
-    const response = await post(`${LIBRARY}/new`, builderFields("  Annual review  ", EVERY_TYPE, { intent: "template", hideCompetencySelector: "on" }), cookie);
+    const response = await post(
+      `${LIBRARY}/new`,
+      builderFields("  Annual review  ", EVERY_TYPE, { intent: "template", hideCompetencySelector: "on" }),
+      cookie
+    );
     expect(response.status).toBe(302);
     const [row] = (await templates()).filter((t) => t.title === "Annual review");
     expect(row).toBeTruthy();
@@ -159,10 +174,21 @@ describe("questionnaire builder (000 §2, §3, §5)", () => {
       { text: "Meets", value: 3 },
       { text: "Above", value: 5 },
     ]);
-    expect(blocks[4].multiSelectValue).toMatchObject({ selectedView: "dropdown", dropdown: true, isNotApplicableOption: true, commentBoxGuide: "Give one example" });
+    expect(blocks[4].multiSelectValue).toMatchObject({
+      selectedView: "dropdown",
+      dropdown: true,
+      isNotApplicableOption: true,
+      commentBoxGuide: "Give one example",
+    });
     expect(blocks[5].competencyValue.competency.name).toBe("Communication");
     expect(blocks[5].competencyValue.competency.behaviours.length).toBeGreaterThan(0);
-    expect(blocks[5].competencyValue.choices.map((c: { text: string }) => c.text)).toEqual(["Strongly Disagree", "Disagree", "Neutral", "Agree", "Strongly Agree"]);
+    expect(blocks[5].competencyValue.choices.map((c: { text: string }) => c.text)).toEqual([
+      "Strongly Disagree",
+      "Disagree",
+      "Neutral",
+      "Agree",
+      "Strongly Agree",
+    ]);
     expect(blocks[6].objectiveValue.objective.kpis.length).toBe(2);
     expect(blocks[6].objectiveValue.choices.map((c: { value: number }) => c.value)).toEqual([1, 2, 3, 4, 5]);
 
@@ -172,17 +198,30 @@ describe("questionnaire builder (000 §2, §3, §5)", () => {
     expect(html).toMatch(/<textarea[^>]*name="blocks\[4\]\.customItems"[^>]*>Below\nMeets\nAbove<\/textarea>/);
     const keys = await attrs(html, 'input[name$=".key"]', "value");
     expect(keys).toEqual(blocks.map((b: { id: string }) => b.id));
-    const resave = EVERY_TYPE.map((b, i) => ({ ...b, key: keys[i], customItems: i === 4 ? "Below\nMeets\nAbove" : (b.customItems as string) })).map((b) =>
-      Object.fromEntries(Object.entries(b).filter(([, v]) => v !== undefined)),
-    ) as Array<Record<string, string | string[]>>;
-    expect((await post(`${LIBRARY}/${row.id}`, builderFields("Annual review", resave, { intent: "save", hideCompetencySelector: "on" }), cookie)).status).toBe(302);
+    const resave = EVERY_TYPE.map((b, i) => ({
+      ...b,
+      key: keys[i],
+      customItems: i === 4 ? "Below\nMeets\nAbove" : (b.customItems as string),
+    })).map((b) => Object.fromEntries(Object.entries(b).filter(([, v]) => v !== undefined))) as Array<Record<string, string | string[]>>;
+    expect(
+      (await post(`${LIBRARY}/${row.id}`, builderFields("Annual review", resave, { intent: "save", hideCompetencySelector: "on" }), cookie))
+        .status
+    ).toBe(302);
     const [again] = (await templates()).filter((t) => t.id === row.id);
     expect(JSON.parse(again.blocks)).toEqual(blocks);
   });
 
   it("renumbers custom items from 0 when numeric values are off", async () => {
     const cookie = await sessionFor("alice@acme.test");
-    const block = { key: "n1", type: "multi-select", label: "Pick one", scale: "custom", customItems: "Red\nGreen\n\nBlue", choiceValues: ["7", "8"], view: "radio" };
+    const block = {
+      key: "n1",
+      type: "multi-select",
+      label: "Pick one",
+      scale: "custom",
+      customItems: "Red\nGreen\n\nBlue",
+      choiceValues: ["7", "8"],
+      view: "radio",
+    };
     expect((await post(`${LIBRARY}/new`, builderFields("Colours", [block]), cookie)).status).toBe(302);
     const [row] = (await templates()).filter((t) => t.title === "Colours");
     expect(JSON.parse(row.blocks)[0].multiSelectValue.choices).toEqual([
@@ -199,20 +238,40 @@ describe("questionnaire builder (000 §2, §3, §5)", () => {
       [builderFields("   ", [EVERY_TYPE[2]]), "name", REQUIRED],
       [builderFields("Only a title", [EVERY_TYPE[0]]), "blocks", "Please add at least one question."],
       [builderFields("No label", [{ key: "n1", type: "long-text", label: "  " }]), "blocks[0].label", REQUIRED],
-      [builderFields("No choices", [{ key: "n1", type: "multi-select", label: "Q", scale: "custom", customItems: "\n\n", view: "radio" }]), "blocks[0].customItems", REQUIRED],
       [
-        builderFields("Negative", [{ key: "n1", type: "multi-select", label: "Q", scale: "custom", customItems: "A\nB", numericValue: "on", choiceValues: ["1", "-2"], view: "radio" }]),
+        builderFields("No choices", [{ key: "n1", type: "multi-select", label: "Q", scale: "custom", customItems: "\n\n", view: "radio" }]),
+        "blocks[0].customItems",
+        REQUIRED,
+      ],
+      [
+        builderFields("Negative", [
+          {
+            key: "n1",
+            type: "multi-select",
+            label: "Q",
+            scale: "custom",
+            customItems: "A\nB",
+            numericValue: "on",
+            choiceValues: ["1", "-2"],
+            view: "radio",
+          },
+        ]),
         "blocks[0].choiceValues[1]",
         "MinValue0",
       ],
-      [builderFields("No guide", [{ key: "n1", type: "multi-select", label: "Q", scale: "yes-no", commentBox: "on", view: "radio" }]), "blocks[0].commentBoxGuide", REQUIRED],
+      [
+        builderFields("No guide", [{ key: "n1", type: "multi-select", label: "Q", scale: "yes-no", commentBox: "on", view: "radio" }]),
+        "blocks[0].commentBoxGuide",
+        REQUIRED,
+      ],
     ];
     for (const [body, field, message] of cases) {
       const response = await post(`${LIBRARY}/new`, body, cookie);
       expect(response.status, field).toBe(400);
       const html = await response.text();
       expect(textOf(html), field).toContain(message);
-      if (field !== "blocks" && !field.includes("choiceValues")) expect(await attrs(html, `[name="${field}"]`, "aria-invalid"), field).toEqual(["true"]);
+      if (field !== "blocks" && !field.includes("choiceValues"))
+        expect(await attrs(html, `[name="${field}"]`, "aria-invalid"), field).toEqual(["true"]);
     }
     expect((await templates()).length).toBe(before);
   });
@@ -224,11 +283,15 @@ describe("questionnaire builder (000 §2, §3, §5)", () => {
       { key: "n1", type: "short-text", label: "First" },
       { key: "n2", type: "short-text", label: "Second" },
     ];
-    const reorder = builderFields("Draft", two, { __intent__: JSON.stringify({ type: "reorder", payload: { name: "blocks", from: 1, to: 0 } }) });
+    const reorder = builderFields("Draft", two, {
+      __intent__: JSON.stringify({ type: "reorder", payload: { name: "blocks", from: 1, to: 0 } }),
+    });
     const moved = await post(`${LIBRARY}/new`, reorder, cookie);
     expect(moved.status).toBe(200);
     expect(await attrs(await moved.text(), 'input[name$=".label"]', "value")).toEqual(["Second", "First"]);
-    const insert = builderFields("Draft", two, { __intent__: JSON.stringify({ type: "insert", payload: { name: "blocks", defaultValue: { key: "n3", type: "title", text: "" } } }) });
+    const insert = builderFields("Draft", two, {
+      __intent__: JSON.stringify({ type: "insert", payload: { name: "blocks", defaultValue: { key: "n3", type: "title", text: "" } } }),
+    });
     const added = await (await post(`${LIBRARY}/new`, insert, cookie)).text();
     expect(await attrs(added, 'input[name$=".type"]', "value")).toEqual(["short-text", "short-text", "title"]);
     const remove = builderFields("Draft", two, { __intent__: JSON.stringify({ type: "remove", payload: { name: "blocks", index: 0 } }) });
@@ -238,7 +301,13 @@ describe("questionnaire builder (000 §2, §3, §5)", () => {
 
   it("saves a questionnaire of 200 questions and reopens it intact", async () => {
     const cookie = await sessionFor("alice@acme.test");
-    const many = Array.from({ length: 200 }, (_, i) => ({ key: `n${i + 1}`, type: "multi-select", label: `Question ${i + 1}`, scale: "nps", view: "radio" }));
+    const many = Array.from({ length: 200 }, (_, i) => ({
+      key: `n${i + 1}`,
+      type: "multi-select",
+      label: `Question ${i + 1}`,
+      scale: "nps",
+      view: "radio",
+    }));
     expect((await post(`${LIBRARY}/new`, builderFields("Long one", many), cookie)).status).toBe(302);
     const [row] = (await templates()).filter((t) => t.title === "Long one");
     const blocks = JSON.parse(row.blocks);
@@ -278,7 +347,9 @@ describe("duplicate and delete (000 §2, §7)", () => {
   it("deletes in two steps, warning when a draft review uses it", async () => {
     const cookie = await sessionFor("alice@acme.test");
     const used = await create(cookie, "Used one");
-    await env.DB.prepare("INSERT INTO review_campaigns (id, company_id, title, state, template_id, updated_at) VALUES ('rc-1', 'c-acme', 'Spring draft', 'draft', ?, 0)")
+    await env.DB.prepare(
+      "INSERT INTO review_campaigns (id, company_id, title, state, template_id, updated_at) VALUES ('rc-1', 'c-acme', 'Spring draft', 'draft', ?, 0)"
+    )
       .bind(used.id)
       .run();
     const check = await postForm(LIBRARY, { intent: "delete", id: used.id, initialCheck: "true" }, cookie);
@@ -290,7 +361,9 @@ describe("duplicate and delete (000 §2, §7)", () => {
     const confirmed = await postForm(LIBRARY, { intent: "delete", id: used.id, initialCheck: "false" }, cookie);
     expect(confirmed.status).toBe(302);
     expect((await templates()).some((t) => t.id === used.id)).toBe(false);
-    const draft = await env.DB.prepare("SELECT template_id FROM review_campaigns WHERE id = 'rc-1'").first<{ template_id: string | null }>();
+    const draft = await env.DB.prepare("SELECT template_id FROM review_campaigns WHERE id = 'rc-1'").first<{
+      template_id: string | null;
+    }>();
     expect(draft?.template_id).toBeNull();
   });
 
@@ -308,7 +381,9 @@ describe("duplicate and delete (000 §2, §7)", () => {
   it("the competency removal check counts questionnaires that use it", async () => {
     const cookie = await sessionFor("alice@acme.test");
     await create(cookie, "Uses communication");
-    const html = await (await postForm("/organization/settings/competencies", { intent: "remove", id: "k-acme-communication", initialCheck: "true" }, cookie)).text();
+    const html = await (
+      await postForm("/organization/settings/competencies", { intent: "remove", id: "k-acme-communication", initialCheck: "true" }, cookie)
+    ).text();
     expect(textOf(html)).toMatch(/Used by \d+ review questionnaires/);
   });
 });

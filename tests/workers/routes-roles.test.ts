@@ -18,6 +18,8 @@ function fill(entry: RouteEntry, person: SeededPerson): string {
     workspaceId: "w-acme-hq",
     channelId: "ch-acme-general",
     departmentId: person.platform === "slack" ? "d-acme-engineering" : "d-globex-engineering",
+    reviewTemplateId: "new",
+    predefinedReviewTemplateId: "annual-review",
   };
   return entry.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(known[name] ?? "x1"));
 }

@@ -15,7 +15,10 @@ export const reviewTemplates = sqliteTable(
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
   },
-  (t) => [index("review_templates_company_title").on(t.companyId, t.title), index("review_templates_company_created").on(t.companyId, t.createdAt)],
+  (t) => [
+    index("review_templates_company_title").on(t.companyId, t.title),
+    index("review_templates_company_created").on(t.companyId, t.createdAt),
+  ]
 );
 
 /**
@@ -28,13 +31,18 @@ export const reviewCampaigns = sqliteTable(
     id: id(),
     companyId: companyId(),
     title: text("title").notNull(),
-    state: text("state", { enum: ["draft", "scheduled", "live", "closed"] }).notNull().default("draft"),
+    state: text("state", { enum: ["draft", "scheduled", "live", "closed"] })
+      .notNull()
+      .default("draft"),
     templateId: text("template_id"),
     createdBy: text("created_by"),
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
   },
-  (t) => [index("review_campaigns_company_state").on(t.companyId, t.state), index("review_campaigns_template").on(t.companyId, t.templateId)],
+  (t) => [
+    index("review_campaigns_company_state").on(t.companyId, t.state),
+    index("review_campaigns_template").on(t.companyId, t.templateId),
+  ]
 );
 
 /** A KPI of an objective (001 §3 "KPI item"). */
@@ -58,9 +66,11 @@ export const objectives = sqliteTable(
     name: text("name").notNull(),
     description: text("description"),
     weight: integer("weight").notNull().default(0),
-    docType: text("doc_type", { enum: ["okr", "performance-contract"] }).notNull().default("okr"),
+    docType: text("doc_type", { enum: ["okr", "performance-contract"] })
+      .notNull()
+      .default("okr"),
     kpis: text("kpis", { mode: "json" }).$type<Kpi[]>().notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("objectives_company").on(t.companyId, t.createdAt)],
+  (t) => [index("objectives_company").on(t.companyId, t.createdAt)]
 );

@@ -29,7 +29,13 @@ const T0 = Date.UTC(2026, 0, 5, 9, 0, 0);
 
 export const DEMO = {
   acme: { id: "c-acme", name: "Acme", platform: "slack", externalId: "T0ACME01", domain: "acme.test" },
-  globex: { id: "c-globex", name: "Globex", platform: "msteams", externalId: "9b1c6f0e-7d1a-4c55-9a57-0d5c1f1e6a01", domain: "globex.test" },
+  globex: {
+    id: "c-globex",
+    name: "Globex",
+    platform: "msteams",
+    externalId: "9b1c6f0e-7d1a-4c55-9a57-0d5c1f1e6a01",
+    domain: "globex.test",
+  },
   large: { id: "c-initech", name: "Initech", platform: "slack", externalId: "T0INITECH", domain: "initech.test" },
 } as const;
 
@@ -52,28 +58,123 @@ const ROLES = [
 ];
 
 const COMPETENCIES: Array<[string, string, string[]]> = [
-  ["Communication", "Shares information clearly and listens to understand.", ["Listens actively", "Writes clearly and concisely", "Shares context early"]],
-  ["Collaboration", "Works with others toward shared goals.", ["Seeks input from others", "Gives credit generously", "Resolves conflict constructively"]],
-  ["Ownership", "Takes responsibility for outcomes end to end.", ["Follows through on commitments", "Raises risks early", "Learns from mistakes"]],
-  ["Technical Excellence", "Builds quality into the work.", ["Writes maintainable solutions", "Reviews work thoroughly", "Keeps skills current"]],
-  ["Customer Focus", "Understands and serves customer needs.", ["Seeks customer feedback", "Prioritises customer impact", "Explains trade-offs to customers"]],
+  [
+    "Communication",
+    "Shares information clearly and listens to understand.",
+    ["Listens actively", "Writes clearly and concisely", "Shares context early"],
+  ],
+  [
+    "Collaboration",
+    "Works with others toward shared goals.",
+    ["Seeks input from others", "Gives credit generously", "Resolves conflict constructively"],
+  ],
+  [
+    "Ownership",
+    "Takes responsibility for outcomes end to end.",
+    ["Follows through on commitments", "Raises risks early", "Learns from mistakes"],
+  ],
+  [
+    "Technical Excellence",
+    "Builds quality into the work.",
+    ["Writes maintainable solutions", "Reviews work thoroughly", "Keeps skills current"],
+  ],
+  [
+    "Customer Focus",
+    "Understands and serves customer needs.",
+    ["Seeks customer feedback", "Prioritises customer impact", "Explains trade-offs to customers"],
+  ],
   ["Leadership", "Sets direction and grows people.", ["Sets clear expectations", "Coaches others", "Makes timely decisions"]],
 ];
 
 /** Company objectives with KPIs (objective questions of review questionnaires pick from these). */
 const OBJECTIVES: Array<[name: string, description: string, weight: number, kpis: Array<[string, string]>]> = [
-  ["Grow annual recurring revenue", "Expand revenue from new and existing customers.", 30, [["ARR growth", "20% year on year"], ["Net revenue retention", "110%"]]],
-  ["Delight our customers", "Make support fast and helpful.", 25, [["Customer satisfaction (CSAT)", "92%"], ["First response time", "Under 2 hours"]]],
-  ["Ship a reliable platform", "Keep the product fast and available.", 20, [["Uptime", "99.95%"], ["Incidents with customer impact", "At most 2 a quarter"]]],
-  ["Build a great place to work", "Grow and keep our people.", 15, [["Engagement score", "80 or more"], ["Regretted attrition", "Under 5%"]]],
-  ["Operate efficiently", "Spend where it moves the needle.", 10, [["Budget variance", "Within 3%"], ["Cost per hire", "Down 10%"]]],
-  ["Expand into a new market", "Open one new region with a local team.", 10, [["Signed customers in the region", "10"], ["Local hires", "5"]]],
+  [
+    "Grow annual recurring revenue",
+    "Expand revenue from new and existing customers.",
+    30,
+    [
+      ["ARR growth", "20% year on year"],
+      ["Net revenue retention", "110%"],
+    ],
+  ],
+  [
+    "Delight our customers",
+    "Make support fast and helpful.",
+    25,
+    [
+      ["Customer satisfaction (CSAT)", "92%"],
+      ["First response time", "Under 2 hours"],
+    ],
+  ],
+  [
+    "Ship a reliable platform",
+    "Keep the product fast and available.",
+    20,
+    [
+      ["Uptime", "99.95%"],
+      ["Incidents with customer impact", "At most 2 a quarter"],
+    ],
+  ],
+  [
+    "Build a great place to work",
+    "Grow and keep our people.",
+    15,
+    [
+      ["Engagement score", "80 or more"],
+      ["Regretted attrition", "Under 5%"],
+    ],
+  ],
+  [
+    "Operate efficiently",
+    "Spend where it moves the needle.",
+    10,
+    [
+      ["Budget variance", "Within 3%"],
+      ["Cost per hire", "Down 10%"],
+    ],
+  ],
+  [
+    "Expand into a new market",
+    "Open one new region with a local team.",
+    10,
+    [
+      ["Signed customers in the region", "10"],
+      ["Local hires", "5"],
+    ],
+  ],
 ];
 
 const SURNAMES = [
-  "Morgan", "Patel", "Nakamura", "Okafor", "Schmidt", "Rossi", "Kowalski", "Haddad", "Fernandes", "Lindqvist",
-  "O'Brien", "Novak", "Tanaka", "Mensah", "Dubois", "García", "Ivanova", "Khan", "Larsen", "Moreau",
-  "Nguyen", "Oliveira", "Park", "Quinn", "Reyes", "Silva", "Thompson", "Usman", "Varga", "Weber",
+  "Morgan",
+  "Patel",
+  "Nakamura",
+  "Okafor",
+  "Schmidt",
+  "Rossi",
+  "Kowalski",
+  "Haddad",
+  "Fernandes",
+  "Lindqvist",
+  "O'Brien",
+  "Novak",
+  "Tanaka",
+  "Mensah",
+  "Dubois",
+  "García",
+  "Ivanova",
+  "Khan",
+  "Larsen",
+  "Moreau",
+  "Nguyen",
+  "Oliveira",
+  "Park",
+  "Quinn",
+  "Reyes",
+  "Silva",
+  "Thompson",
+  "Usman",
+  "Varga",
+  "Weber",
 ];
 
 interface Person {
@@ -90,8 +191,14 @@ interface Person {
 
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
-function roster(core: Person[], extra: Array<[local: string, dept: string, role: string, title: string, manager: string | null]>): Person[] {
-  return [...core, ...extra.map(([local, dept, role, title, manager]) => ({ local, dept, role, title, managers: manager ? [manager] : [] }))];
+function roster(
+  core: Person[],
+  extra: Array<[local: string, dept: string, role: string, title: string, manager: string | null]>
+): Person[] {
+  return [
+    ...core,
+    ...extra.map(([local, dept, role, title, manager]) => ({ local, dept, role, title, managers: manager ? [manager] : [] })),
+  ];
 }
 
 const ACME_PEOPLE = roster(
@@ -128,13 +235,20 @@ const ACME_PEOPLE = roster(
     ["quentin", "Finance", "Financial Analyst", "Analyst", "felix"],
     ["rosa", "Customer Success", "Support Specialist", "Support Specialist", "kara"],
     ["tariq", "Engineering", "Software Engineer", "Engineer", "olivia"],
-  ],
+  ]
 );
 
 const GLOBEX_PEOPLE = roster(
   [
     { local: "gina", dept: "People", role: "Director", title: "Chief People Officer", superAdmin: true },
-    { local: "gary", dept: "Engineering", role: "Engineering Manager", title: "Engineering Group Admin", teamAdmin: true, managers: ["gina"] },
+    {
+      local: "gary",
+      dept: "Engineering",
+      role: "Engineering Manager",
+      title: "Engineering Group Admin",
+      teamAdmin: true,
+      managers: ["gina"],
+    },
     { local: "mike", dept: "Sales", role: "Director", title: "Sales Director", managers: ["gina"] },
     { local: "tina", dept: "Sales", role: "Account Executive", title: "Account Executive", managers: ["mike"] },
     { local: "tom", dept: "Sales", role: "Account Executive", title: "Account Executive", managers: ["mike"] },
@@ -162,7 +276,7 @@ const GLOBEX_PEOPLE = roster(
     ["cleo", "Customer Success", "Support Specialist", "Support Lead", "zoe"],
     ["dev", "Engineering", "Software Engineer", "Engineer", "gary"],
     ["elsa", "Sales", "Account Executive", "Sales Development Rep", "mike"],
-  ],
+  ]
 );
 
 const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, "-");
@@ -218,7 +332,7 @@ function companyRows(key: "acme" | "globex" | "large", people: Person[], departm
     const compId = `k-${short}-${slug(name)}`;
     tables.competencies.push({ id: compId, company_id: cid, name, description, created_at: T0 + i });
     behaviours.forEach((b, j) =>
-      tables.behaviours.push({ id: `${compId}-${j + 1}`, company_id: cid, competency_id: compId, name: b, position: j }),
+      tables.behaviours.push({ id: `${compId}-${j + 1}`, company_id: cid, competency_id: compId, name: b, position: j })
     );
   });
   OBJECTIVES.forEach(([name, description, weight, kpis], i) => {
@@ -249,7 +363,7 @@ function acme(): SeedTables {
   const labs = "w-acme-labs";
   t.workspaces.push(
     { id: hq, company_id: cid, name: "Acme HQ", slack_team_id: DEMO.acme.externalId, created_at: T0 },
-    { id: labs, company_id: cid, name: "Acme Labs", slack_team_id: "T0ACMELABS", created_at: T0 },
+    { id: labs, company_id: cid, name: "Acme Labs", slack_team_id: "T0ACMELABS", created_at: T0 }
   );
   for (const u of all) t.workspace_members.push({ company_id: cid, workspace_id: hq, user_id: u });
   // Engineering and product also sit in the Labs workspace, so they pick a primary workspace at sign-in.
@@ -264,17 +378,37 @@ function acme(): SeedTables {
     ["ch-acme-research", labs, "research", false, (p) => labsPeople.includes(p)],
   ];
   channels.forEach(([id, ws, name, isPrivate, who], i) => {
-    t.channels.push({ id, company_id: cid, workspace_id: ws, name, is_private: isPrivate ? 1 : 0, slack_channel_id: `C0ACME${i + 1}`, created_at: T0 });
+    t.channels.push({
+      id,
+      company_id: cid,
+      workspace_id: ws,
+      name,
+      is_private: isPrivate ? 1 : 0,
+      slack_channel_id: `C0ACME${i + 1}`,
+      created_at: T0,
+    });
     for (const p of ACME_PEOPLE.filter(who)) t.channel_members.push({ company_id: cid, channel_id: id, user_id: userId("acme", p.local) });
   });
   t.custom_relationships.push(
     { id: "rel-acme-phoenix", company_id: cid, name: "Project Phoenix", created_at: T0 },
-    { id: "rel-acme-mentoring", company_id: cid, name: "Mentoring Circle", created_at: T0 },
+    { id: "rel-acme-mentoring", company_id: cid, name: "Mentoring Circle", created_at: T0 }
   );
   for (const local of ["eve", "ed", "priya", "liam", "bella"])
-    t.custom_relationship_members.push({ company_id: cid, relationship_id: "rel-acme-phoenix", user_id: userId("acme", local), origin: "manual", created_at: T0 });
+    t.custom_relationship_members.push({
+      company_id: cid,
+      relationship_id: "rel-acme-phoenix",
+      user_id: userId("acme", local),
+      origin: "manual",
+      created_at: T0,
+    });
   for (const local of ["alice", "sam", "zara", "leo"])
-    t.custom_relationship_members.push({ company_id: cid, relationship_id: "rel-acme-mentoring", user_id: userId("acme", local), origin: "manual", created_at: T0 });
+    t.custom_relationship_members.push({
+      company_id: cid,
+      relationship_id: "rel-acme-mentoring",
+      user_id: userId("acme", local),
+      origin: "manual",
+      created_at: T0,
+    });
   return t;
 }
 
@@ -288,13 +422,31 @@ function globex(): SeedTables {
     ["g-globex-people", "People Ops", "People", (p) => p.dept === "People" || p.local === "gary", ["gina"]],
   ];
   groups.forEach(([id, name, channel, who, admins], i) => {
-    t.groups.push({ id, company_id: cid, name, channel_name: channel, msteams_group_id: `19:globex-group-${i + 1}@thread.tacv2`, created_at: T0 });
+    t.groups.push({
+      id,
+      company_id: cid,
+      name,
+      channel_name: channel,
+      msteams_group_id: `19:globex-group-${i + 1}@thread.tacv2`,
+      created_at: T0,
+    });
     for (const p of GLOBEX_PEOPLE.filter(who))
-      t.group_members.push({ company_id: cid, group_id: id, user_id: userId("globex", p.local), is_admin: admins.includes(p.local) ? 1 : 0 });
+      t.group_members.push({
+        company_id: cid,
+        group_id: id,
+        user_id: userId("globex", p.local),
+        is_admin: admins.includes(p.local) ? 1 : 0,
+      });
   });
   t.custom_relationships.push({ id: "rel-globex-buddies", company_id: cid, name: "Onboarding Buddies", created_at: T0 });
   for (const local of ["tina", "ivy", "nora", "abel"])
-    t.custom_relationship_members.push({ company_id: cid, relationship_id: "rel-globex-buddies", user_id: userId("globex", local), origin: "manual", created_at: T0 });
+    t.custom_relationship_members.push({
+      company_id: cid,
+      relationship_id: "rel-globex-buddies",
+      user_id: userId("globex", local),
+      origin: "manual",
+      created_at: T0,
+    });
   return t;
 }
 
@@ -308,7 +460,10 @@ export function demoSeed(): SeedTables {
 
 /** Initech: a 5,000-person Slack-type company for benchmarks (`npm run db:seed -- --large`). */
 export function largeSeed(size = 5000): SeedTables {
-  const departments = Array.from({ length: 20 }, (_, i) => `${DEPARTMENTS[i % DEPARTMENTS.length]} ${Math.floor(i / DEPARTMENTS.length) + 1}`);
+  const departments = Array.from(
+    { length: 20 },
+    (_, i) => `${DEPARTMENTS[i % DEPARTMENTS.length]} ${Math.floor(i / DEPARTMENTS.length) + 1}`
+  );
   const people: Person[] = [{ local: "admin", dept: departments[0], role: "Director", title: "Chief Executive", superAdmin: true }];
   for (let i = 1; i < size; i++) {
     // A tree of about eight reports per manager: person i reports to person floor((i - 1) / 8).
@@ -327,7 +482,15 @@ export function largeSeed(size = 5000): SeedTables {
   const cid = DEMO.large.id;
   t.workspaces.push({ id: "w-initech-main", company_id: cid, name: "Initech", slack_team_id: DEMO.large.externalId, created_at: T0 });
   for (const p of people) t.workspace_members.push({ company_id: cid, workspace_id: "w-initech-main", user_id: userId("large", p.local) });
-  t.channels.push({ id: "ch-initech-general", company_id: cid, workspace_id: "w-initech-main", name: "general", is_private: 0, slack_channel_id: "C0INITECH1", created_at: T0 });
+  t.channels.push({
+    id: "ch-initech-general",
+    company_id: cid,
+    workspace_id: "w-initech-main",
+    name: "general",
+    is_private: 0,
+    slack_channel_id: "C0INITECH1",
+    created_at: T0,
+  });
   for (const p of people) t.channel_members.push({ company_id: cid, channel_id: "ch-initech-general", user_id: userId("large", p.local) });
   return t;
 }

@@ -54,9 +54,15 @@ export async function createCompetency(db: Db, actor: Actor, input: { name: stri
   await db.batch([
     db.insert(competencies).values({ id, companyId, name: input.name, description: input.description || null }),
     ...input.behaviours.map((name, position) =>
-      db.insert(behaviours).values({ id: crypto.randomUUID(), companyId, competencyId: id, name, position }),
+      db.insert(behaviours).values({ id: crypto.randomUUID(), companyId, competencyId: id, name, position })
     ),
-    auditEvent(db, { ...actor, action: "competency.created", entityType: "competency", entityId: id, data: { name: input.name, behaviours: input.behaviours.length } }),
+    auditEvent(db, {
+      ...actor,
+      action: "competency.created",
+      entityType: "competency",
+      entityId: id,
+      data: { name: input.name, behaviours: input.behaviours.length },
+    }),
   ]);
   return id;
 }
@@ -66,7 +72,12 @@ export async function createCompetency(db: Db, actor: Actor, input: { name: stri
  * still in the list keeps its id (answers and goals that point at it stay attached); new names get
  * new ids; names no longer listed are removed. False when the id is not the company's.
  */
-export async function updateCompetency(db: Db, actor: Actor, id: string, input: { name: string; description?: string; behaviours: string[] }) {
+export async function updateCompetency(
+  db: Db,
+  actor: Actor,
+  id: string,
+  input: { name: string; description?: string; behaviours: string[] }
+) {
   const { companyId } = actor;
   if (!(await findCompetency(db, companyId, id))) return false;
   const existing = await db
@@ -79,7 +90,10 @@ export async function updateCompetency(db: Db, actor: Actor, id: string, input: 
     const keepId = byName.get(name.toLowerCase());
     if (keepId && !kept.has(keepId)) {
       kept.add(keepId);
-      return db.update(behaviours).set({ name, position }).where(and(eq(behaviours.id, keepId), eq(behaviours.companyId, companyId)));
+      return db
+        .update(behaviours)
+        .set({ name, position })
+        .where(and(eq(behaviours.id, keepId), eq(behaviours.companyId, companyId)));
     }
     return db.insert(behaviours).values({ id: crypto.randomUUID(), companyId, competencyId: id, name, position });
   });
@@ -127,8 +141,8 @@ export async function competencyUsage(db: Db, companyId: string, id: string): Pr
       .where(
         and(
           eq(reviewTemplates.companyId, companyId),
-          sql`exists (select 1 from json_each(${reviewTemplates.blocks}) b where json_extract(b.value, '$.competencyValue.competency.id') = ${id})`,
-        ),
+          sql`exists (select 1 from json_each(${reviewTemplates.blocks}) b where json_extract(b.value, '$.competencyValue.competency.id') = ${id})`
+        )
       ),
   ]);
   const usage: CompetencyUsage[] = [{ area: "behaviours", count: behaviourCount }];

@@ -79,5 +79,5 @@ export function customItemLines(text: string): string[] {
  */
 export function choicesFor(family: ScaleFamily, customItems = "", numericValue = false, values: Array<number | undefined> = []): Choice[] {
   if (family !== "custom") return PREDEFINED[family].choices.map((c) => ({ ...c }));
-  return customItemLines(customItems).map((text, i) => ({ text, value: numericValue ? (values[i] ?? 0) : i }));
+  return customItemLines(customItems).map((text, i) => ({ text, value: numericValue ? values[i] ?? 0 : i }));
 }

@@ -345,7 +345,7 @@ export function findPredefinedTemplate(id: string): PredefinedTemplate | undefin
  */
 export function blocksFromPredefined(
   template: PredefinedTemplate,
-  offered: { competencies: Array<{ id: string; name: string }>; objectives: Array<{ id: string }> },
+  offered: { competencies: Array<{ id: string; name: string }>; objectives: Array<{ id: string }> }
 ): BlockForm[] {
   return template.blocks.map(({ competencyName, ...block }, i) => {
     const key = `n${i + 1}`;

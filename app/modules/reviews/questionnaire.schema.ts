@@ -8,7 +8,15 @@ const REQUIRED = sharedCopy.required;
 export const QUESTIONNAIRES_PATH = "/reviews/review-questionnaires";
 export const GALLERY_PATH = `${QUESTIONNAIRES_PATH}/add-new-questionnaire`;
 
-export const BLOCK_TYPES = ["title", "subtitle", "short-text", "long-text", "multi-select", "competency-question", "objective-question"] as const;
+export const BLOCK_TYPES = [
+  "title",
+  "subtitle",
+  "short-text",
+  "long-text",
+  "multi-select",
+  "competency-question",
+  "objective-question",
+] as const;
 export type BlockType = (typeof BLOCK_TYPES)[number];
 
 /** 000 §3 "typeTitle": how the builder names each block type. */
@@ -72,19 +80,34 @@ export interface ObjectiveSnapshot {
 
 export type StoredBlock =
   | { id: string; type: "title" | "subtitle"; typeTitle: string; titleValue: { text: string } }
-  | { id: string; type: "short-text" | "long-text"; typeTitle: string; textValue: { label: string; placeholder: string; required: boolean } }
+  | {
+      id: string;
+      type: "short-text" | "long-text";
+      typeTitle: string;
+      textValue: { label: string; placeholder: string; required: boolean };
+    }
   | { id: string; type: "multi-select"; typeTitle: string; multiSelectValue: ChoiceValue }
   | {
       id: string;
       type: "competency-question";
       typeTitle: string;
-      competencyValue: ChoiceValue & { competency: CompetencySnapshot | null; showDescription: boolean; showBehaviours: boolean; isBehavior: boolean };
+      competencyValue: ChoiceValue & {
+        competency: CompetencySnapshot | null;
+        showDescription: boolean;
+        showBehaviours: boolean;
+        isBehavior: boolean;
+      };
     }
   | {
       id: string;
       type: "objective-question";
       typeTitle: string;
-      objectiveValue: ChoiceValue & { objective: ObjectiveSnapshot | null; showKPIs: boolean; isKPI: boolean; comments: Array<{ id: string; title: string; value: string }> };
+      objectiveValue: ChoiceValue & {
+        objective: ObjectiveSnapshot | null;
+        showKPIs: boolean;
+        isKPI: boolean;
+        comments: Array<{ id: string; title: string; value: string }>;
+      };
     };
 
 // ---------------------------------------------------------------------------------------------
@@ -95,66 +118,69 @@ export type StoredBlock =
 const text = (max: number) => z.string().trim().max(max, `Use at most ${max} characters.`).optional();
 const checkbox = z.boolean().optional();
 
-export const BlockFormSchema = z.object({
-  key: z.string().min(1).max(64),
-  type: z.enum(BLOCK_TYPES),
-  text: text(500),
-  label: text(1000),
-  placeholder: text(200),
-  required: checkbox,
-  scale: z.enum(SCALE_FAMILIES).optional(),
-  customItems: z.string().max(10_000, "Use at most 10000 characters.").optional(),
-  numericValue: checkbox,
-  choiceValues: z.array(z.number({ error: MIN_VALUE_0 }).min(0, MIN_VALUE_0).max(1_000_000).optional()).max(100).optional(),
-  notApplicable: checkbox,
-  commentBox: checkbox,
-  commentBoxGuide: text(500),
-  view: z.enum(CHOICE_VIEWS).optional(),
-  competencyId: z.string().max(100).optional(),
-  showDescription: checkbox,
-  showBehaviours: checkbox,
-  isBehavior: checkbox,
-  objectiveId: z.string().max(100).optional(),
-  showKPIs: checkbox,
-  isKPI: checkbox,
-});
+export const BlockFormSchema = z
+  .object({
+    key: z.string().min(1).max(64),
+    type: z.enum(BLOCK_TYPES),
+    text: text(500),
+    label: text(1000),
+    placeholder: text(200),
+    required: checkbox,
+    scale: z.enum(SCALE_FAMILIES).optional(),
+    customItems: z.string().max(10_000, "Use at most 10000 characters.").optional(),
+    numericValue: checkbox,
+    choiceValues: z
+      .array(z.number({ error: MIN_VALUE_0 }).min(0, MIN_VALUE_0).max(1_000_000).optional())
+      .max(100)
+      .optional(),
+    notApplicable: checkbox,
+    commentBox: checkbox,
+    commentBoxGuide: text(500),
+    view: z.enum(CHOICE_VIEWS).optional(),
+    competencyId: z.string().max(100).optional(),
+    showDescription: checkbox,
+    showBehaviours: checkbox,
+    isBehavior: checkbox,
+    objectiveId: z.string().max(100).optional(),
+    showKPIs: checkbox,
+    isKPI: checkbox,
+  })
+  // What each type needs (000 §5). On the block, so a bad name does not hide these and back.
+  .superRefine((block, ctx) => {
+    const at = (field: string, message: string) => ctx.addIssue({ code: "custom", path: [field], message });
+    if (block.type === "title" || block.type === "subtitle") {
+      if (!block.text) at("text", REQUIRED);
+      return;
+    }
+    if (!block.label) at("label", REQUIRED);
+    if (!isChoiceType(block.type)) return;
+    if (!block.scale) at("scale", REQUIRED);
+    if (block.scale === "custom") {
+      const items = customItemLines(block.customItems ?? "");
+      if (items.length === 0) at("customItems", REQUIRED);
+      if (items.length > 100) at("customItems", "Use at most 100 choices.");
+      if (block.numericValue) {
+        items.forEach((_, j) => {
+          const value = block.choiceValues?.[j];
+          if (value === undefined || value < 0) ctx.addIssue({ code: "custom", path: ["choiceValues", j], message: MIN_VALUE_0 });
+        });
+      }
+    }
+    if (block.commentBox && !block.commentBoxGuide) at("commentBoxGuide", REQUIRED);
+    if (block.type === "competency-question" && !block.competencyId) at("competencyId", REQUIRED);
+    if (block.type === "objective-question" && !block.objectiveId) at("objectiveId", REQUIRED);
+  });
 export type BlockForm = z.infer<typeof BlockFormSchema>;
 
-export const QuestionnaireFormSchema = z
-  .object({
-    name: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(200, "Use at most 200 characters."),
-    hideCompetencySelector: checkbox,
-    blocks: z.array(BlockFormSchema).max(MAX_BLOCKS, `Use at most ${MAX_BLOCKS} blocks.`).default([]),
-  })
-  .superRefine((form, ctx) => {
-    if (!form.blocks.some((b) => isQuestionType(b.type))) {
-      ctx.addIssue({ code: "custom", path: ["blocks"], message: AT_LEAST_ONE_QUESTION });
-    }
-    form.blocks.forEach((block, i) => {
-      const at = (field: string, message: string) => ctx.addIssue({ code: "custom", path: ["blocks", i, field], message });
-      if (block.type === "title" || block.type === "subtitle") {
-        if (!block.text) at("text", REQUIRED);
-        return;
-      }
-      if (!block.label) at("label", REQUIRED);
-      if (!isChoiceType(block.type)) return;
-      if (!block.scale) at("scale", REQUIRED);
-      if (block.scale === "custom") {
-        const items = customItemLines(block.customItems ?? "");
-        if (items.length === 0) at("customItems", REQUIRED);
-        if (items.length > 100) at("customItems", "Use at most 100 choices.");
-        if (block.numericValue) {
-          items.forEach((_, j) => {
-            const value = block.choiceValues?.[j];
-            if (value === undefined || value < 0) ctx.addIssue({ code: "custom", path: ["blocks", i, "choiceValues", j], message: MIN_VALUE_0 });
-          });
-        }
-      }
-      if (block.commentBox && !block.commentBoxGuide) at("commentBoxGuide", REQUIRED);
-      if (block.type === "competency-question" && !block.competencyId) at("competencyId", REQUIRED);
-      if (block.type === "objective-question" && !block.objectiveId) at("objectiveId", REQUIRED);
-    });
-  });
+export const QuestionnaireFormSchema = z.object({
+  name: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(200, "Use at most 200 characters."),
+  hideCompetencySelector: checkbox,
+  blocks: z
+    .array(BlockFormSchema)
+    .max(MAX_BLOCKS, `Use at most ${MAX_BLOCKS} blocks.`)
+    .default([])
+    .refine((blocks) => blocks.some((b) => isQuestionType(b.type)), AT_LEAST_ONE_QUESTION),
+});
 export type QuestionnaireForm = z.infer<typeof QuestionnaireFormSchema>;
 
 /** A new block of a type, as the builder adds it (a new text question is not required, 000 §3). */
@@ -162,8 +188,17 @@ export function newBlock(type: BlockType, key: string, defaults: { competencyId?
   const base: BlockForm = { key, type };
   if (type === "title" || type === "subtitle") return { ...base, text: "" };
   if (type === "short-text" || type === "long-text") return { ...base, label: "", placeholder: DEFAULT_PLACEHOLDER, required: false };
-  const choice: BlockForm = { ...base, label: "", scale: "agree-disagree-5", view: "radio", required: true, customItems: "", choiceValues: [] };
-  if (type === "competency-question") return { ...choice, competencyId: defaults.competencyId ?? "", showDescription: true, showBehaviours: true };
+  const choice: BlockForm = {
+    ...base,
+    label: "",
+    scale: "agree-disagree-5",
+    view: "radio",
+    required: true,
+    customItems: "",
+    choiceValues: [],
+  };
+  if (type === "competency-question")
+    return { ...choice, competencyId: defaults.competencyId ?? "", showDescription: true, showBehaviours: true };
   if (type === "objective-question") return { ...choice, scale: "score-1-5", objectiveId: defaults.objectiveId ?? "", showKPIs: true };
   return choice;
 }
@@ -181,7 +216,7 @@ function choiceValueOf(block: BlockForm): ChoiceValue {
     choices: choicesFor(selectedOption, block.customItems ?? "", Boolean(block.numericValue), block.choiceValues ?? []),
     numericValue: selectedOption === "custom" && Boolean(block.numericValue),
     commentBox: Boolean(block.commentBox),
-    commentBoxGuide: block.commentBox ? (block.commentBoxGuide ?? "") : "",
+    commentBoxGuide: block.commentBox ? block.commentBoxGuide ?? "" : "",
     required: Boolean(block.required),
     dropdown: view === "dropdown",
     selectedView: view,

@@ -24,7 +24,12 @@ export interface QuestionnaireRow {
 }
 
 /** The library table (000 §2): Name and Created At, sorted by either. */
-export async function listQuestionnaires(db: Db, companyId: string, sort: QuestionnaireSort, dir: "asc" | "desc"): Promise<QuestionnaireRow[]> {
+export async function listQuestionnaires(
+  db: Db,
+  companyId: string,
+  sort: QuestionnaireSort,
+  dir: "asc" | "desc"
+): Promise<QuestionnaireRow[]> {
   const order = dir === "asc" ? asc : desc;
   return db
     .select({ id: reviewTemplates.id, title: reviewTemplates.title, createdAt: reviewTemplates.createdAt })
@@ -85,8 +90,8 @@ export async function loadCatalogue(db: Db, companyId: string, alsoIds: { compet
       .where(
         and(
           eq(competencies.companyId, companyId),
-          inArray(competencies.id, wantedCompetencies.filter((id) => !firstCompetencies.some((c) => c.id === id)).concat("")),
-        ),
+          inArray(competencies.id, wantedCompetencies.filter((id) => !firstCompetencies.some((c) => c.id === id)).concat(""))
+        )
       ),
     db
       .select({ id: behaviours.id, name: behaviours.name, competencyId: behaviours.competencyId })
@@ -114,7 +119,8 @@ export async function loadCatalogue(db: Db, companyId: string, alsoIds: { compet
 export function pickedIds(blocks: StoredBlock[]) {
   const out = { competencies: [] as string[], objectives: [] as string[] };
   for (const block of blocks) {
-    if (block.type === "competency-question" && block.competencyValue.competency) out.competencies.push(block.competencyValue.competency.id);
+    if (block.type === "competency-question" && block.competencyValue.competency)
+      out.competencies.push(block.competencyValue.competency.id);
     if (block.type === "objective-question" && block.objectiveValue.objective) out.objectives.push(block.objectiveValue.objective.id);
   }
   return out;
@@ -130,8 +136,16 @@ export async function createQuestionnaire(db: Db, actor: Actor, input: Questionn
   const id = crypto.randomUUID();
   const now = new Date();
   await db.batch([
-    db.insert(reviewTemplates).values({ id, companyId: actor.companyId, ...input, createdBy: actor.actorId, createdAt: now, updatedAt: now }),
-    auditEvent(db, { ...actor, action: "questionnaire.created", entityType: "review_template", entityId: id, data: { title: input.title, blocks: input.blocks.length } }),
+    db
+      .insert(reviewTemplates)
+      .values({ id, companyId: actor.companyId, ...input, createdBy: actor.actorId, createdAt: now, updatedAt: now }),
+    auditEvent(db, {
+      ...actor,
+      action: "questionnaire.created",
+      entityType: "review_template",
+      entityId: id,
+      data: { title: input.title, blocks: input.blocks.length },
+    }),
   ]);
   return id;
 }
@@ -144,7 +158,13 @@ export async function updateQuestionnaire(db: Db, actor: Actor, id: string, inpu
       .update(reviewTemplates)
       .set({ ...input, updatedAt: new Date() })
       .where(and(eq(reviewTemplates.id, id), eq(reviewTemplates.companyId, actor.companyId))),
-    auditEvent(db, { ...actor, action: "questionnaire.updated", entityType: "review_template", entityId: id, data: { title: input.title, blocks: input.blocks.length } }),
+    auditEvent(db, {
+      ...actor,
+      action: "questionnaire.updated",
+      entityType: "review_template",
+      entityId: id,
+      data: { title: input.title, blocks: input.blocks.length },
+    }),
   ]);
   return true;
 }

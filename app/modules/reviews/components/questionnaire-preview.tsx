@@ -1,5 +1,12 @@
 import { choicesFor, isScaleFamily, NOT_APPLICABLE } from "../answer-scales";
-import { BLOCK_TYPES, DEFAULT_PLACEHOLDER, type BlockForm, type BlockType, type CompetencySnapshot, type ObjectiveSnapshot } from "../questionnaire.schema";
+import {
+  BLOCK_TYPES,
+  DEFAULT_PLACEHOLDER,
+  type BlockForm,
+  type BlockType,
+  type CompetencySnapshot,
+  type ObjectiveSnapshot,
+} from "../questionnaire.schema";
 
 /** 000 §2 builder empty state, quoted exactly. */
 export const NO_QUESTIONS_TO_PREVIEW = "No questions available to preview!";
@@ -51,15 +58,27 @@ export interface PreviewCatalogue {
 export function QuestionnairePreview({ name, blocks, catalogue }: { name: string; blocks: BlockForm[]; catalogue: PreviewCatalogue }) {
   const questions = blocks.filter((b) => b.type !== "title" && b.type !== "subtitle");
   if (questions.length === 0 && blocks.length === 0) {
-    return <p className="rounded-md border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">{NO_QUESTIONS_TO_PREVIEW}</p>;
+    return (
+      <p className="rounded-md border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">{NO_QUESTIONS_TO_PREVIEW}</p>
+    );
   }
   let number = 0;
   return (
     <div className="space-y-5" data-preview>
       {name ? <p className="text-lg font-semibold text-slate-900">{name}</p> : null}
       {blocks.map((block, i) => {
-        if (block.type === "title") return <h3 key={`${block.key}-${i}`} className="text-base font-semibold text-slate-900">{block.text || "Title"}</h3>;
-        if (block.type === "subtitle") return <p key={`${block.key}-${i}`} className="text-sm font-medium uppercase tracking-wide text-slate-500">{block.text || "Subtitle"}</p>;
+        if (block.type === "title")
+          return (
+            <h3 key={`${block.key}-${i}`} className="text-base font-semibold text-slate-900">
+              {block.text || "Title"}
+            </h3>
+          );
+        if (block.type === "subtitle")
+          return (
+            <p key={`${block.key}-${i}`} className="text-sm font-medium uppercase tracking-wide text-slate-500">
+              {block.text || "Subtitle"}
+            </p>
+          );
         number += 1;
         return <PreviewQuestion key={`${block.key}-${i}`} block={block} number={number} catalogue={catalogue} />;
       })}
@@ -82,7 +101,13 @@ function PreviewQuestion({ block, number, catalogue }: { block: BlockForm; numbe
         {block.type === "short-text" ? (
           <input id={id} disabled placeholder={placeholder} className="w-full rounded-md border border-slate-300 px-3 py-2 text-sm" />
         ) : (
-          <textarea id={id} disabled rows={3} placeholder={placeholder} className="w-full rounded-md border border-slate-300 px-3 py-2 text-sm" />
+          <textarea
+            id={id}
+            disabled
+            rows={3}
+            placeholder={placeholder}
+            className="w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
+          />
         )}
       </div>
     );
@@ -90,14 +115,16 @@ function PreviewQuestion({ block, number, catalogue }: { block: BlockForm; numbe
   const competency = block.type === "competency-question" ? catalogue.competencies.find((c) => c.id === block.competencyId) : undefined;
   const objective = block.type === "objective-question" ? catalogue.objectives.find((o) => o.id === block.objectiveId) : undefined;
   const choices = block.scale ? choicesFor(block.scale, block.customItems, block.numericValue, block.choiceValues) : [];
-  const options = block.notApplicable ? [...choices.map((c) => ({ text: c.text, value: String(c.value) })), { text: NOT_APPLICABLE, value: "na" }] : choices.map((c) => ({ text: c.text, value: String(c.value) }));
+  const options = block.notApplicable
+    ? [...choices.map((c) => ({ text: c.text, value: String(c.value) })), { text: NOT_APPLICABLE, value: "na" }]
+    : choices.map((c) => ({ text: c.text, value: String(c.value) }));
   // A matrix rates each behaviour (or KPI) on the scale; otherwise the question is rated once.
   const rows =
     block.view === "matrix" && competency && block.isBehavior && competency.behaviours.length > 0
       ? competency.behaviours.map((b) => b.name)
       : block.view === "matrix" && objective && block.isKPI && objective.kpis.length > 0
-        ? objective.kpis.map((k) => k.name)
-        : [label];
+      ? objective.kpis.map((k) => k.name)
+      : [label];
   return (
     <fieldset className="space-y-2">
       <legend className="text-sm font-medium text-slate-900">
@@ -184,7 +211,13 @@ function PreviewQuestion({ block, number, catalogue }: { block: BlockForm; numbe
         </div>
       )}
       {block.commentBox ? (
-        <textarea disabled rows={2} placeholder={block.commentBoxGuide || "Add a comment"} aria-label={`Comment on ${label}`} className="w-full rounded-md border border-slate-300 px-3 py-2 text-sm" />
+        <textarea
+          disabled
+          rows={2}
+          placeholder={block.commentBoxGuide || "Add a comment"}
+          aria-label={`Comment on ${label}`}
+          className="w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
+        />
       ) : null}
     </fieldset>
   );
