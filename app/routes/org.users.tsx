@@ -23,6 +23,7 @@ import { ActionMenu, type ActionMenuItem } from "~/ui/menu";
 import { EmptyState } from "~/ui/empty-state";
 import { PageHeader } from "~/ui/page-header";
 import { useClientNavigation } from "~/ui/client-navigation";
+import { SortHeader } from "~/ui/sort-header";
 import { useHydrated } from "~/ui/use-hydrated";
 
 const BASE = "/organization/settings/users";
@@ -144,21 +145,13 @@ function href(back: string, params: Record<string, string | null>) {
   return url.pathname + url.search;
 }
 
-function SortHeader({ data, sortKey, label }: { data: LoaderData; sortKey: UsersQuery["sort"]; label: string }) {
+function sortProps(data: LoaderData, sortKey: UsersQuery["sort"]) {
   const active = data.query.sort === sortKey;
-  const nextDir = active && data.query.dir === "asc" ? "desc" : "asc";
-  return (
-    <th
-      scope="col"
-      aria-sort={active ? (data.query.dir === "asc" ? "ascending" : "descending") : undefined}
-      className="px-3 py-2 text-left font-semibold"
-    >
-      <a href={href(data.back, { sort: sortKey, dir: nextDir, page: null })} className="hover:text-indigo-700">
-        {label}
-        {active ? <span aria-hidden="true">{data.query.dir === "asc" ? " ▲" : " ▼"}</span> : null}
-      </a>
-    </th>
-  );
+  return {
+    active,
+    dir: data.query.dir,
+    href: href(data.back, { sort: sortKey, dir: active && data.query.dir === "asc" ? "desc" : "asc", page: null }),
+  };
 }
 
 /** The list URL with a dialog open for one person (`back` never carries dialog parameters). */
@@ -387,7 +380,14 @@ function ManagersForm({ data, result }: { data: LoaderData; result?: SubmissionR
           <label htmlFor="managers-search" className={labelClass}>
             Find people
           </label>
-          <input id="managers-search" name="mq" type="search" defaultValue={managers.search} placeholder="Name or e-mail" className={inputClass} />
+          <input
+            id="managers-search"
+            name="mq"
+            type="search"
+            defaultValue={managers.search}
+            placeholder="Name or e-mail"
+            className={inputClass}
+          />
         </div>
         <button type="submit" formMethod="get" formAction={BASE} className={buttonClass("secondary")}>
           Search
@@ -396,13 +396,21 @@ function ManagersForm({ data, result }: { data: LoaderData; result?: SubmissionR
       <fieldset aria-describedby={errors ? "managerIds-error" : "managerIds-hint"} aria-invalid={errors ? true : undefined}>
         <legend className={labelClass}>Managers</legend>
         {people.length === 0 ? (
-          <p className="mt-2 text-sm text-slate-600">{managers.search ? `Nobody matches "${managers.search}".` : copy(data.platform).noManagers}</p>
+          <p className="mt-2 text-sm text-slate-600">
+            {managers.search ? `Nobody matches "${managers.search}".` : copy(data.platform).noManagers}
+          </p>
         ) : (
           <ul className="mt-2 max-h-72 divide-y divide-slate-100 overflow-y-auto rounded-md border border-slate-200">
             {people.map((person) => (
               <li key={person.id}>
                 <label className="flex items-center gap-3 px-3 py-2 text-sm">
-                  <input type="checkbox" name="managerIds" value={person.id} defaultChecked={person.checked} className="size-4 rounded border-slate-300" />
+                  <input
+                    type="checkbox"
+                    name="managerIds"
+                    value={person.id}
+                    defaultChecked={person.checked}
+                    className="size-4 rounded border-slate-300"
+                  />
                   <span className="font-medium text-slate-900">{person.name}</span>
                   <span className="text-slate-500">{person.email}</span>
                 </label>
@@ -412,7 +420,9 @@ function ManagersForm({ data, result }: { data: LoaderData; result?: SubmissionR
         )}
         <p id="managerIds-hint" className="mt-1 text-xs text-slate-500">
           {managers.more
-            ? `Showing the first ${MANAGER_CHOICES} people${managers.search ? " that match" : ""}; search to find others. Ticked people become the managers.`
+            ? `Showing the first ${MANAGER_CHOICES} people${
+                managers.search ? " that match" : ""
+              }; search to find others. Ticked people become the managers.`
             : "Ticked people become the managers."}
         </p>
         <FieldError id="managerIds-error" errors={errors ?? undefined} />
@@ -550,19 +560,19 @@ export default function UsersPage() {
             <table className="min-w-full divide-y divide-slate-200 text-sm">
               <thead className="bg-slate-50 text-slate-700">
                 <tr>
-                  <SortHeader data={data} sortKey="name" label={SORTS[0].label} />
-                  <SortHeader data={data} sortKey="email" label={SORTS[1].label} />
+                  <SortHeader label={SORTS[0].label} {...sortProps(data, "name")} />
+                  <SortHeader label={SORTS[1].label} {...sortProps(data, "email")} />
                   <th scope="col" className="px-3 py-2 text-left font-semibold">
                     Title
                   </th>
                   <th scope="col" className="px-3 py-2 text-left font-semibold">
                     {words.role}
                   </th>
-                  <SortHeader data={data} sortKey="department" label={SORTS[2].label} />
+                  <SortHeader label={SORTS[2].label} {...sortProps(data, "department")} />
                   <th scope="col" className="px-3 py-2 text-right font-semibold">
                     Managees
                   </th>
-                  <SortHeader data={data} sortKey="status" label={SORTS[3].label} />
+                  <SortHeader label={SORTS[3].label} {...sortProps(data, "status")} />
                   <th scope="col" className="px-3 py-2 text-left font-semibold">
                     <span className="sr-only">Actions</span>
                   </th>

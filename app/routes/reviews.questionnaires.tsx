@@ -18,7 +18,9 @@ import {
 } from "~/modules/reviews/questionnaires.server";
 import { Button, ButtonLink, buttonClass } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
+import { useClientNavigation } from "~/ui/client-navigation";
 import { PageHeader } from "~/ui/page-header";
+import { SortHeader } from "~/ui/sort-header";
 
 /** 000 §2 empty state, quoted exactly. */
 const EMPTY = "No review questionnaires found. Click Add New to create one!";
@@ -73,6 +75,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export const meta = pageMeta;
 
 type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
+
+function sortProps(query: LoaderData["query"], sortKey: QuestionnaireSort) {
+  const active = query.sort === sortKey;
+  return { active, dir: query.dir, href: `?sort=${sortKey}&dir=${active && query.dir === "asc" ? "desc" : "asc"}` };
+}
 type Check = { id: string; title: string; templateInUse: boolean; draftReviews: Array<{ id: string; title: string }> };
 
 const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
@@ -81,6 +88,7 @@ export default function QuestionnaireLibrary() {
   const loaderData = useLoaderData<typeof loader>();
   const check = (useActionData<typeof action>() as { check: Check | null } | undefined)?.check ?? null;
   const navigate = useNavigate();
+  const clientNavigation = useClientNavigation();
   return (
     <>
       <PageHeader
@@ -91,12 +99,12 @@ export default function QuestionnaireLibrary() {
       {loaderData.questionnaires.length === 0 ? (
         <EmptyState icon="reviews" title={EMPTY} />
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
+        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm" {...clientNavigation}>
           <table className="min-w-full divide-y divide-slate-200 text-sm" aria-label="Review questionnaires">
             <thead className="bg-slate-50 text-slate-700">
               <tr>
-                <SortHeader data={loaderData} sortKey="title" label="Name" />
-                <SortHeader data={loaderData} sortKey="createdAt" label="Created At" />
+                <SortHeader label="Name" {...sortProps(loaderData.query, "title")} />
+                <SortHeader label="Created At" {...sortProps(loaderData.query, "createdAt")} />
                 <th scope="col" className="px-3 py-2 text-right font-semibold">
                   <span className="sr-only">Actions</span>
                 </th>
@@ -117,30 +125,30 @@ export default function QuestionnaireLibrary() {
                     }}
                   >
                     <td className="px-3 py-2 font-medium text-slate-900">
-                      <Link to={href} className="hover:text-indigo-700 hover:underline">
+                      <a href={href} className="hover:text-indigo-700 hover:underline">
                         {q.title}
-                      </Link>
+                      </a>
                     </td>
                     <td className="whitespace-nowrap px-3 py-2 text-slate-600">
                       <time dateTime={new Date(q.createdAt).toISOString()}>{dateFormat.format(new Date(q.createdAt))}</time>
                     </td>
                     <td className="px-3 py-2">
                       <div className="flex justify-end gap-2">
-                        <Form method="post" preventScrollReset>
+                        <form method="post">
                           <input type="hidden" name="intent" value="duplicate" />
                           <input type="hidden" name="id" value={q.id} />
                           <button type="submit" className={buttonClass("secondary")} aria-label={`Duplicate ${q.title}`}>
                             Duplicate
                           </button>
-                        </Form>
-                        <Form method="post" preventScrollReset>
+                        </form>
+                        <form method="post">
                           <input type="hidden" name="intent" value="delete" />
                           <input type="hidden" name="id" value={q.id} />
                           <input type="hidden" name="initialCheck" value="true" />
                           <button type="submit" className={buttonClass("danger")} aria-label={`Delete ${q.title}`}>
                             Delete
                           </button>
-                        </Form>
+                        </form>
                       </div>
                     </td>
                   </tr>
@@ -151,23 +159,6 @@ export default function QuestionnaireLibrary() {
         </div>
       )}
     </>
-  );
-}
-
-function SortHeader({ data, sortKey, label }: { data: LoaderData; sortKey: QuestionnaireSort; label: string }) {
-  const active = data.query.sort === sortKey;
-  const nextDir = active && data.query.dir === "asc" ? "desc" : "asc";
-  return (
-    <th
-      scope="col"
-      aria-sort={active ? (data.query.dir === "asc" ? "ascending" : "descending") : undefined}
-      className="px-3 py-2 text-left font-semibold"
-    >
-      <Link to={`?sort=${sortKey}&dir=${nextDir}`} className="hover:text-indigo-700">
-        {label}
-        {active ? <span aria-hidden="true">{data.query.dir === "asc" ? " ▲" : " ▼"}</span> : null}
-      </Link>
-    </th>
   );
 }
 
