@@ -9,7 +9,16 @@ import {
 } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import {
+  Form,
+  isRouteErrorResponse,
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { pageMeta } from "~/lib/navigation";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -41,6 +50,8 @@ import {
 } from "~/modules/reviews/questionnaires.server";
 import { Button, buttonClass } from "~/ui/button";
 import { Modal } from "~/ui/dialog";
+import { EmptyState } from "~/ui/empty-state";
+import { ErrorPanel } from "~/ui/error-panel";
 import { useHydrated } from "~/ui/use-hydrated";
 import { PageHeader } from "~/ui/page-header";
 
@@ -48,6 +59,7 @@ const notFound = () => new Response("Not Found", { status: 404 });
 /** 000 §2 builder empty states, quoted exactly. */
 const NO_COMPETENCIES = "No competencies available. Add a new one!";
 const NO_OBJECTIVES = "No objective available. Add a new one!";
+const NO_QUESTIONNAIRE = "No Questionnaire found.";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -142,6 +154,20 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export const meta = pageMeta;
+
+/** An unknown questionnaire (or another company's) shows the builder's own empty state (000 §2). */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const root = useRouteLoaderData<{ requestId?: string }>("root");
+  if (!isRouteErrorResponse(error) || error.status !== 404) return <ErrorPanel requestId={root?.requestId} />;
+  return (
+    <EmptyState icon="reviews" title={NO_QUESTIONNAIRE}>
+      <Link to={QUESTIONNAIRES_PATH} className={buttonClass("secondary")}>
+        Back to questionnaires
+      </Link>
+    </EmptyState>
+  );
+}
 
 type ActionData = { result: SubmissionResult<string[]>; fullPreview: boolean } | undefined;
 type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;

@@ -124,6 +124,8 @@ test("with JavaScript, a question is reordered from the keyboard and a duplicate
   await page.getByLabel("Questionnaire name", { exact: true }).fill("Keyboard");
   await (await addBlock(page, "Short Text")).getByLabel("Question", { exact: true }).fill("First");
   await (await addBlock(page, "Short Text")).getByLabel("Question", { exact: true }).fill("Second");
+  // The preview follows the typing.
+  await expect(page.locator("[data-preview]").getByText("2. Second")).toBeVisible();
   await page.getByRole("button", { name: "Reorder question 1 of 2" }).focus();
   await page.keyboard.press("ArrowDown");
   await expect(blocks(page).nth(0).getByLabel("Question", { exact: true })).toHaveValue("Second");
@@ -138,4 +140,18 @@ test("with JavaScript, a question is reordered from the keyboard and a duplicate
   await expect(dialog.getByText("Second")).toHaveCount(2);
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
+  // A collapsed invalid question opens on Save and its field takes focus; nothing is saved.
+  const last = blocks(page).nth(2);
+  await last.locator("summary").click();
+  await expect(last.getByLabel("Question", { exact: true })).toBeHidden();
+  await page.getByLabel("Questionnaire name", { exact: true }).focus();
+  await last.getByLabel("Question", { exact: true }).evaluate((input: HTMLInputElement) => {
+    input.value = "";
+    input.form?.dispatchEvent(new Event("input", { bubbles: true }));
+  });
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(last.getByLabel("Question", { exact: true })).toBeVisible();
+  await expect(last.getByLabel("Question", { exact: true })).toBeFocused();
+  await expect(last.getByText("This is a required field.")).toBeVisible();
+  await expect(page).toHaveURL(`${LIBRARY}/new`);
 });

@@ -318,6 +318,40 @@ describe("questionnaire builder (000 §2, §3, §5)", () => {
     expect((await attrs(html, 'input[name$=".label"]', "value")).length).toBe(200);
   });
 
+  it("offers the company's first five competencies and objectives, and says when there are none", async () => {
+    const acme = await sessionFor("alice@acme.test");
+    const html = await (await appFetch(`${GALLERY}/annual-review`, { cookie: acme })).text();
+    const offered = await texts(html, 'select[name="blocks[0].competencyId"] option, select[name$=".competencyId"] option');
+    const { results } = await env.DB.prepare("SELECT name FROM competencies WHERE company_id = 'c-acme' ORDER BY name LIMIT 5").all<{
+      name: string;
+    }>();
+    expect([...new Set(offered)].filter((o) => o !== "Choose a competency")).toEqual(results.map((r) => r.name));
+    const objectives = await texts(html, 'select[name$=".objectiveId"] option');
+    expect(new Set(objectives).size - 1).toBe(5);
+    await env.DB.batch([
+      env.DB.prepare("DELETE FROM behaviours WHERE company_id = 'c-globex'"),
+      env.DB.prepare("DELETE FROM competencies WHERE company_id = 'c-globex'"),
+      env.DB.prepare("DELETE FROM objectives WHERE company_id = 'c-globex'"),
+    ]);
+    const globex = await sessionFor("gina@globex.test");
+    const empty = textOf(await (await appFetch(`${GALLERY}/annual-review`, { cookie: globex })).text());
+    expect(empty).toContain("No competencies available. Add a new one!");
+    expect(empty).toContain("No objective available. Add a new one!");
+  });
+
+  it("shows the builder's empty states: nothing to preview, and an unknown questionnaire", async () => {
+    const cookie = await sessionFor("gina@globex.test");
+    const blank = await (await appFetch(`${LIBRARY}/new`, { cookie })).text();
+    expect(textOf(blank)).toContain("No questions available to preview!");
+    // Teams-type: no hide-competency-selector option, and a forged one is not stored.
+    expect(await attrs(blank, 'input[name="hideCompetencySelector"]', "type")).toEqual([]);
+    await post(`${LIBRARY}/new`, builderFields("Teams one", [EVERY_TYPE[2]], { hideCompetencySelector: "on" }), cookie);
+    expect((await templates("c-globex")).find((t) => t.title === "Teams one")?.hide_competency_selector).toBe(0);
+    const missing = await appFetch(`${LIBRARY}/does-not-exist`, { cookie });
+    expect(missing.status).toBe(404);
+    expect(textOf(await missing.text())).toContain("No Questionnaire found.");
+  });
+
   it("refuses a competency that is not the company's", async () => {
     const cookie = await sessionFor("alice@acme.test");
     const forged = { ...EVERY_TYPE[5], competencyId: "k-globex-communication" };
