@@ -10,7 +10,7 @@ import { MANAGER_CHOICES, parseUsersQuery, UserActionSchema, type UsersQuery } f
 import {
   companyDepartmentsAndRoles,
   companyUser,
-  listUsers,
+  requireUsersPage,
   managerCandidates,
   runUserAction,
   statusOf,
@@ -42,10 +42,9 @@ function listSearch(url: URL, overrides: Record<string, string | null> = {}) {
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const viewer = await requirePermission(request, context, "ViewUsers");
   const url = new URL(request.url);
   const query = parseUsersQuery(url.searchParams);
-  const list = await listUsers(context, viewer, query);
+  const { viewer, list } = await requireUsersPage(request, context, query);
 
   const kind = url.searchParams.get("dialog") as DialogKind | null;
   const targetId = url.searchParams.get("user");

@@ -12,7 +12,7 @@ import {
   workspaceMembers,
 } from "~/db/schema";
 import { auditEvent } from "~/lib/audit.server";
-import type { Viewer } from "~/modules/auth/session.server";
+import { requirePermissionWith, type Viewer } from "~/modules/auth/session.server";
 import { MANAGER_CHOICES, type UserAction, type UsersQuery } from "./users.schema";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 
@@ -44,13 +44,14 @@ export interface UserRow {
  * with the platform's chat id, else the oldest). Done in SQL so the count and the pages agree;
  * the NOT EXISTS probe uses the (company_id, email) index.
  */
-function listWhere(viewer: Viewer, query: UsersQuery): SQL {
-  const chat = viewer.company.platform === "slack" ? sql.raw("slack_user_id") : sql.raw("msteams_user_id");
+function listWhere(scope: ListScope, query: UsersQuery): SQL {
   const parts: SQL[] = [
-    sql`u.company_id = ${viewer.company.id}`,
+    sql`u.company_id = ${scope.company}`,
     sql`NOT EXISTS (SELECT 1 FROM users dup WHERE dup.company_id = u.company_id AND dup.email = u.email AND dup.id <> u.id AND (
-      (dup.${chat} IS NOT NULL AND u.${chat} IS NULL)
-      OR ((dup.${chat} IS NULL) = (u.${chat} IS NULL) AND (dup.created_at < u.created_at OR (dup.created_at = u.created_at AND dup.id < u.id)))))`,
+      (${scope.chat("dup")} IS NOT NULL AND ${scope.chat("u")} IS NULL)
+      OR ((${scope.chat("dup")} IS NULL) = (${scope.chat(
+      "u"
+    )} IS NULL) AND (dup.created_at < u.created_at OR (dup.created_at = u.created_at AND dup.id < u.id)))))`,
   ];
   if (query.q) {
     const like = containsPattern(query.q);
@@ -60,6 +61,30 @@ function listWhere(viewer: Viewer, query: UsersQuery): SQL {
   if (query.status === "inactive") parts.push(sql`u.is_deleted = 0 AND u.is_excluded = 1`);
   if (query.status === "deactivated") parts.push(sql`u.is_deleted = 1`);
   return sql.join(parts, sql` AND `);
+}
+
+/**
+ * Whose list, in SQL: the viewer's company and its platform's chat id column, given directly, or
+ * read from the session row when the query rides in the session lookup's batch.
+ */
+interface ListScope {
+  company: SQL;
+  chat: (alias: "u" | "dup") => SQL;
+}
+
+function viewerScope(viewer: Viewer): ListScope {
+  const column = viewer.company.platform === "slack" ? "slack_user_id" : "msteams_user_id";
+  return { company: sql`${viewer.company.id}`, chat: (alias) => sql.raw(`${alias}.${column}`) };
+}
+
+function sessionScope(sessionId: string): ListScope {
+  return {
+    company: sql`(SELECT company_id FROM sessions WHERE id = ${sessionId})`,
+    chat: (alias) =>
+      sql.raw(
+        `CASE (SELECT platform FROM companies WHERE id = ${alias}.company_id) WHEN 'slack' THEN ${alias}.slack_user_id ELSE ${alias}.msteams_user_id END`
+      ),
+  };
 }
 
 /** A LIKE pattern matching `text` anywhere, with LIKE's own characters escaped (ESCAPE '\\'). */
@@ -102,25 +127,26 @@ function prepare(d1: D1Database, query: SQL) {
   return d1.prepare(text).bind(...params);
 }
 
+type PageRow = RawRow & { total: number; managees: number };
+
 /**
  * One page of the Users list in one D1 statement: the count and the page (with each row's managee
  * count, computed for the page's rows only). The count is the one-row left side of the join, so
- * it comes back even when the page is empty; a page past the end (the list shrank) is asked for
- * again as the last page.
+ * it comes back even when the page is empty.
  */
-export async function listUsers(context: AppLoadContext, viewer: Viewer, query: UsersQuery) {
-  const where = listWhere(viewer, query);
+function pageSql(scope: ListScope, query: UsersQuery, page: number): SQL {
+  const where = listWhere(scope, query);
   // Unfiltered, the de-duplicated count is the number of distinct e-mails (each keeps exactly one
   // row), read in order from the (company_id, email) index instead of probing every row.
   const countSql =
     !query.q && query.status === "all"
-      ? sql`SELECT count(*) FROM (SELECT DISTINCT email FROM users WHERE company_id = ${viewer.company.id})`
+      ? sql`SELECT count(*) FROM (SELECT DISTINCT email FROM users WHERE company_id = ${scope.company})`
       : sql`SELECT count(*) FROM users u WHERE ${where}`;
-  const pageSql = (page: number) => sql`
+  return sql`
       SELECT c.total, p.*, (
         SELECT count(*) FROM user_managers m
         JOIN users managee ON managee.id = m.user_id AND managee.is_deleted = 0
-        WHERE m.company_id = ${viewer.company.id} AND m.manager_id = p.id
+        WHERE m.company_id = ${scope.company} AND m.manager_id = p.id
       ) AS managees
       FROM (SELECT (${countSql}) AS total) c
       LEFT JOIN (
@@ -133,15 +159,30 @@ export async function listUsers(context: AppLoadContext, viewer: Viewer, query: 
         ORDER BY ${orderBy(query)}
         LIMIT ${PAGE_SIZE} OFFSET ${(page - 1) * PAGE_SIZE}
       ) p ON 1`;
-  const d1 = context.cloudflare.env.DB;
-  const read = async (page: number) => {
-    const { results } = await prepare(d1, pageSql(page)).all<RawRow & { total: number; managees: number }>();
-    return { total: Number(results[0]?.total ?? 0), rows: results.filter((r) => r.id !== null) };
-  };
-  const first = await read(query.page);
+}
+
+/**
+ * The Users page's loader read: who asks (ViewUsers) and the page they asked for, in one D1 batch
+ * (requirePermissionWith). A page past the end (the list shrank) is read again as the last page.
+ */
+export async function requireUsersPage(request: Request, context: AppLoadContext, query: UsersQuery) {
+  const { viewer, rows } = await requirePermissionWith<PageRow>(request, context, "ViewUsers", (sessionId) =>
+    pageSql(sessionScope(sessionId), query, query.page)
+  );
+  return { viewer, list: await usersPage(context, viewer, query, rows) };
+}
+
+async function readPage(context: AppLoadContext, viewer: Viewer, query: UsersQuery, page: number) {
+  const { results } = await prepare(context.cloudflare.env.DB, pageSql(viewerScope(viewer), query, page)).all<PageRow>();
+  return results;
+}
+
+async function usersPage(context: AppLoadContext, viewer: Viewer, query: UsersQuery, firstRows: PageRow[]) {
+  const split = (rows: PageRow[]) => ({ total: Number(rows[0]?.total ?? 0), rows: rows.filter((r) => r.id !== null) });
+  const first = split(firstRows);
   const pages = Math.max(1, Math.ceil(first.total / PAGE_SIZE));
   const page = Math.min(query.page, pages);
-  const { total, rows } = page === query.page ? first : await read(page);
+  const { total, rows } = page === query.page ? first : split(await readPage(context, viewer, query, page));
   const items: UserRow[] = rows.map((r) => ({
     id: r.id,
     name: r.name,
@@ -169,8 +210,16 @@ export async function companyUser(context: AppLoadContext, viewer: Viewer, userI
 
 export async function companyDepartmentsAndRoles(context: AppLoadContext, viewer: Viewer) {
   const [deps, rls] = await Promise.all([
-    context.db.select({ id: departments.id, name: departments.name }).from(departments).where(eq(departments.companyId, viewer.company.id)).orderBy(asc(departments.name)),
-    context.db.select({ id: roles.id, name: roles.name }).from(roles).where(eq(roles.companyId, viewer.company.id)).orderBy(asc(roles.name)),
+    context.db
+      .select({ id: departments.id, name: departments.name })
+      .from(departments)
+      .where(eq(departments.companyId, viewer.company.id))
+      .orderBy(asc(departments.name)),
+    context.db
+      .select({ id: roles.id, name: roles.name })
+      .from(roles)
+      .where(eq(roles.companyId, viewer.company.id))
+      .orderBy(asc(roles.name)),
   ]);
   return { departments: deps, roles: rls };
 }
@@ -187,7 +236,7 @@ export async function managerCandidates(
   context: AppLoadContext,
   viewer: Viewer,
   userId: string,
-  { search = "", ticked }: { search?: string; ticked?: string[] } = {},
+  { search = "", ticked }: { search?: string; ticked?: string[] } = {}
 ) {
   const companyId = viewer.company.id;
   const person = { id: users.id, name: users.name, email: users.email };
@@ -215,18 +264,21 @@ export async function managerCandidates(
         eq(users.isDeleted, false),
         eq(users.isExcluded, false),
         ne(users.id, userId),
-        chosen.length > 0 ? notInArray(users.id, chosen.map((c) => c.id)) : undefined,
-        search ? sql`(${users.name} LIKE ${like} ESCAPE '\\' OR ${users.email} LIKE ${like} ESCAPE '\\')` : undefined,
-      ),
+        chosen.length > 0
+          ? notInArray(
+              users.id,
+              chosen.map((c) => c.id)
+            )
+          : undefined,
+        search ? sql`(${users.name} LIKE ${like} ESCAPE '\\' OR ${users.email} LIKE ${like} ESCAPE '\\')` : undefined
+      )
     )
     .orderBy(sql`${users.name} COLLATE NOCASE`, users.id)
     .limit(MANAGER_CHOICES + 1);
   return { ticked: chosen, candidates: rows.slice(0, MANAGER_CHOICES), more: rows.length > MANAGER_CHOICES };
 }
 
-export type ActionOutcome =
-  | { ok: true; message: string }
-  | { ok: false; formError?: string; fieldErrors?: Record<string, string[]> };
+export type ActionOutcome = { ok: true; message: string } | { ok: false; formError?: string; fieldErrors?: Record<string, string[]> };
 
 export const USER_MESSAGES = {
   selfExclude: "You cannot mark yourself inactive.",
@@ -262,7 +314,15 @@ export async function runUserAction(context: AppLoadContext, viewer: Viewer, act
   const self = target.id === viewer.user.id;
   const whereTarget = and(eq(users.id, target.id), eq(users.companyId, companyId));
   const audit = (verb: string, data: Record<string, unknown> = {}) =>
-    auditEvent(db, { companyId, actorId: viewer.user.id, action: `user.${verb}`, entityType: "user", entityId: target.id, data, requestId: context.requestId });
+    auditEvent(db, {
+      companyId,
+      actorId: viewer.user.id,
+      action: `user.${verb}`,
+      entityType: "user",
+      entityId: target.id,
+      data,
+      requestId: context.requestId,
+    });
 
   switch (action.intent) {
     case "exclude":
@@ -290,7 +350,9 @@ export async function runUserAction(context: AppLoadContext, viewer: Viewer, act
           .delete(userManagers)
           .where(and(eq(userManagers.companyId, companyId), or(eq(userManagers.userId, target.id), eq(userManagers.managerId, target.id)))),
         db.delete(groupMembers).where(and(eq(groupMembers.companyId, companyId), eq(groupMembers.userId, target.id))),
-        db.delete(customRelationshipMembers).where(and(eq(customRelationshipMembers.companyId, companyId), eq(customRelationshipMembers.userId, target.id))),
+        db
+          .delete(customRelationshipMembers)
+          .where(and(eq(customRelationshipMembers.companyId, companyId), eq(customRelationshipMembers.userId, target.id))),
         db.delete(workspaceMembers).where(and(eq(workspaceMembers.companyId, companyId), eq(workspaceMembers.userId, target.id))),
         db.delete(channelMembers).where(and(eq(channelMembers.companyId, companyId), eq(channelMembers.userId, target.id))),
         audit("removed"),
@@ -300,11 +362,19 @@ export async function runUserAction(context: AppLoadContext, viewer: Viewer, act
     case "edit": {
       const fieldErrors: Record<string, string[]> = {};
       if (action.departmentId) {
-        const [dep] = await db.select({ id: departments.id }).from(departments).where(and(eq(departments.id, action.departmentId), eq(departments.companyId, companyId))).limit(1);
+        const [dep] = await db
+          .select({ id: departments.id })
+          .from(departments)
+          .where(and(eq(departments.id, action.departmentId), eq(departments.companyId, companyId)))
+          .limit(1);
         if (!dep) fieldErrors.departmentId = [USER_MESSAGES.unknownDepartment];
       }
       if (action.roleId) {
-        const [role] = await db.select({ id: roles.id }).from(roles).where(and(eq(roles.id, action.roleId), eq(roles.companyId, companyId))).limit(1);
+        const [role] = await db
+          .select({ id: roles.id })
+          .from(roles)
+          .where(and(eq(roles.id, action.roleId), eq(roles.companyId, companyId)))
+          .limit(1);
         if (!role) fieldErrors.roleId = [USER_MESSAGES.unknownRole];
       }
       if (Object.keys(fieldErrors).length > 0) return { ok: false, fieldErrors };
@@ -339,7 +409,11 @@ export async function runUserAction(context: AppLoadContext, viewer: Viewer, act
       const remove = db.delete(userManagers).where(and(eq(userManagers.companyId, companyId), eq(userManagers.userId, target.id)));
       const audited = audit("managers_updated", { from: previous.map((p) => p.managerId), to: ids });
       if (ids.length > 0) {
-        await db.batch([remove, db.insert(userManagers).values(ids.map((managerId) => ({ companyId, userId: target.id, managerId }))), audited]);
+        await db.batch([
+          remove,
+          db.insert(userManagers).values(ids.map((managerId) => ({ companyId, userId: target.id, managerId }))),
+          audited,
+        ]);
       } else {
         await db.batch([remove, audited]);
       }
