@@ -45,7 +45,7 @@ const PAGES = [
   {
     name: "people list",
     path: "/organization/settings/users",
-    note: "Organization › Users: the first page (50 people) of the 5,000-person company, sorted by name",
+    note: "Organization › Users: the first page (25 people) of the 5,000-person company, sorted by name",
   },
 ];
 
