@@ -45,13 +45,12 @@ export interface UserRow {
  * the NOT EXISTS probe uses the (company_id, email) index.
  */
 function listWhere(scope: ListScope, query: UsersQuery): SQL {
+  const [dupChat, chat] = [scope.chat("dup"), scope.chat("u")];
   const parts: SQL[] = [
     sql`u.company_id = ${scope.company}`,
     sql`NOT EXISTS (SELECT 1 FROM users dup WHERE dup.company_id = u.company_id AND dup.email = u.email AND dup.id <> u.id AND (
-      (${scope.chat("dup")} IS NOT NULL AND ${scope.chat("u")} IS NULL)
-      OR ((${scope.chat("dup")} IS NULL) = (${scope.chat(
-      "u"
-    )} IS NULL) AND (dup.created_at < u.created_at OR (dup.created_at = u.created_at AND dup.id < u.id)))))`,
+      (${dupChat} IS NOT NULL AND ${chat} IS NULL)
+      OR ((${dupChat} IS NULL) = (${chat} IS NULL) AND (dup.created_at < u.created_at OR (dup.created_at = u.created_at AND dup.id < u.id)))))`,
   ];
   if (query.q) {
     const like = containsPattern(query.q);
