@@ -1,0 +1,198 @@
+/**
+ * The review campaign's state machine (000 §4), pure: the ReviewCampaign Durable Object checks
+ * every transition against it before writing, and the pages use the same tables to decide which
+ * actions to offer. Zod-free and dependency-free so both sides import it cheaply.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Review (campaign) states: Draft → Scheduled → Live → Closed.
+// ---------------------------------------------------------------------------------------------
+
+export const REVIEW_STATES = ["draft", "scheduled", "live", "closed"] as const;
+export type ReviewState = (typeof REVIEW_STATES)[number];
+
+export const REVIEW_STATE_LABELS: Record<ReviewState, string> = { draft: "Draft", scheduled: "Scheduled", live: "Live", closed: "Closed" };
+
+export type ReviewEvent =
+  /** 'Launch Review' (no start date, or one already due) or 'Schedule Review' (a start date ahead). */
+  | { type: "launch"; startAt: number | null; now: number }
+  /** Delete Schedule: a scheduled review goes back to draft. */
+  | { type: "deleteSchedule" }
+  /** Cancel Review: a scheduled review is wiped. */
+  | { type: "cancel" }
+  /** The every-minute cron: a scheduled review whose start is due goes live. */
+  | { type: "start"; startAt: number; now: number }
+  /** Finalize Review: a live review closes. */
+  | { type: "finalize" }
+  /** The every-minute cron: a live review with automatic close whose end has passed closes. */
+  | { type: "autoClose"; endAt: number | null; automaticClose: boolean; now: number }
+  /** Reopen Review: a closed review is live again. */
+  | { type: "reopen" }
+  /** Delete Review: a draft or a closed review is removed. */
+  | { type: "delete" }
+  /** Send Reminders: only while live; the state does not change. */
+  | { type: "remind" };
+
+/** "deleted" is not a state a row keeps: the campaign and its pairs are gone. */
+export type ReviewOutcome = ReviewState | "deleted";
+
+export type Transition<T> = { ok: true; next: T } | { ok: false; conflict: string };
+
+const refuse = (state: string, action: string): { ok: false; conflict: string } => ({
+  ok: false,
+  conflict: `A ${state} review cannot be ${action}.`,
+});
+
+export function reviewTransition(state: ReviewState, event: ReviewEvent): Transition<ReviewOutcome> {
+  switch (event.type) {
+    case "launch":
+      if (state !== "draft") return refuse(state, "launched");
+      return { ok: true, next: event.startAt !== null && event.startAt > event.now ? "scheduled" : "live" };
+    case "deleteSchedule":
+      return state === "scheduled" ? { ok: true, next: "draft" } : refuse(state, "unscheduled");
+    case "cancel":
+      return state === "scheduled" ? { ok: true, next: "deleted" } : refuse(state, "cancelled");
+    case "start":
+      if (state !== "scheduled") return refuse(state, "started");
+      return event.startAt <= event.now ? { ok: true, next: "live" } : { ok: false, conflict: "The review is not due to start yet." };
+    case "finalize":
+      return state === "live" ? { ok: true, next: "closed" } : refuse(state, "finalized");
+    case "autoClose":
+      if (state !== "live") return refuse(state, "closed");
+      if (!event.automaticClose || event.endAt === null) return { ok: false, conflict: "The review closes manually." };
+      return event.endAt <= event.now ? { ok: true, next: "closed" } : { ok: false, conflict: "The review has not reached its end date." };
+    case "reopen":
+      return state === "closed" ? { ok: true, next: "live" } : refuse(state, "reopened");
+    case "delete":
+      return state === "draft" || state === "closed" ? { ok: true, next: "deleted" } : refuse(state, "deleted");
+    case "remind":
+      return state === "live" ? { ok: true, next: "live" } : refuse(state, "reminded");
+  }
+}
+
+/** The reviews list's row action keys (000 §4: download, cancelReview, deleteReview, deleteSchedule, reopenReview). */
+export type ReviewRowAction = "download" | "cancelReview" | "deleteReview" | "deleteSchedule" | "reopenReview";
+
+/** What the reviews list's row menu offers in each state (000 §4 "The row action menu differs per state"). */
+export function reviewRowActions(state: ReviewState): ReviewRowAction[] {
+  switch (state) {
+    case "draft":
+      return ["deleteReview"];
+    case "scheduled":
+      return ["deleteSchedule", "cancelReview"];
+    case "live":
+      return ["download"];
+    case "closed":
+      return ["reopenReview", "download", "deleteReview"];
+  }
+}
+
+/** A review's end is Delayed when it is before now and the review is still open (000 §9). */
+export function isDelayed(state: ReviewState, endAt: number | null, now: number) {
+  return state === "live" && endAt !== null && endAt < now;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reviewer/reviewee pairs (000 §4 "Pair states" and the pair actions table).
+// ---------------------------------------------------------------------------------------------
+
+export const PAIR_STATES = [
+  "pending",
+  "started",
+  "nominated",
+  "review-progress",
+  "awaiting-nomination",
+  "nomination-manager-approved",
+  "completed",
+  "reviewer-declined",
+  "nomination-reviewer-declined",
+  "nomination-manager-declined",
+] as const;
+export type PairState = (typeof PAIR_STATES)[number];
+
+/** 000 §9 review status labels; pending reads Not Started. */
+export const PAIR_STATE_LABELS: Record<PairState, string> = {
+  pending: "Not Started",
+  started: "Started",
+  nominated: "Nominated",
+  "review-progress": "Review In Progress",
+  "awaiting-nomination": "Awaiting Nomination",
+  "nomination-manager-approved": "Manager Approved",
+  completed: "Review Completed",
+  "reviewer-declined": "Reviewer Rejected",
+  "nomination-reviewer-declined": "Nomination Nominee Declined",
+  "nomination-manager-declined": "Manager Rejected",
+};
+
+export type PairAction = "viewResult" | "view" | "reopen" | "download" | "share" | "remove" | "sendReminder" | "changeReviewer" | "viewComment";
+
+export interface PairContext {
+  reviewState: ReviewState;
+  platform: "slack" | "msteams";
+}
+
+const OPEN_PAIR_STATES: PairState[] = ["nominated", "review-progress", "awaiting-nomination", "nomination-manager-approved", "pending"];
+
+/**
+ * The actions of 000 §4's pair table. When the review is closed only completed pairs offer
+ * anything (and not reopen); share of a pair result is Slack-type only.
+ */
+export function pairActions(state: PairState, { reviewState, platform }: PairContext): PairAction[] {
+  const closed = reviewState === "closed";
+  if (state === "completed") {
+    const actions: PairAction[] = ["viewResult"];
+    if (!closed) actions.push("reopen");
+    actions.push("download");
+    if (platform === "slack") actions.push("share");
+    return actions;
+  }
+  if (closed) return [];
+  if (OPEN_PAIR_STATES.includes(state)) return ["remove", "sendReminder", "changeReviewer"];
+  if (state === "started") return ["view", "remove", "sendReminder", "changeReviewer"];
+  if (state === "reviewer-declined") return ["reopen", "viewComment"];
+  return ["viewComment"];
+}
+
+export type PairEvent =
+  | { type: "remove" }
+  | { type: "sendReminder" }
+  /** A new reviewer; `retainDraft` keeps the old reviewer's draft answers (offered when they had started). */
+  | { type: "changeReviewer"; retainDraft: boolean }
+  | { type: "reopen" }
+  /** The reviewer saves answers without submitting. */
+  | { type: "save" }
+  | { type: "submit" }
+  | { type: "decline" };
+
+/** "removed": the pair is gone from the campaign. */
+export type PairOutcome = PairState | "removed";
+
+/** Pair changes, checked against the actions the table offers and the review's state. */
+export function pairTransition(state: PairState, event: PairEvent, context: PairContext): Transition<PairOutcome> {
+  const offered = (action: PairAction) => pairActions(state, context).includes(action);
+  const no = (what: string): { ok: false; conflict: string } => ({
+    ok: false,
+    conflict: `This pair (${PAIR_STATE_LABELS[state]}) cannot be ${what}${context.reviewState === "closed" ? " while the review is closed" : ""}.`,
+  });
+  switch (event.type) {
+    case "remove":
+      return offered("remove") ? { ok: true, next: "removed" } : no("removed");
+    case "sendReminder":
+      return offered("sendReminder") ? { ok: true, next: state } : no("reminded");
+    case "changeReviewer":
+      if (!offered("changeReviewer")) return no("given another reviewer");
+      return { ok: true, next: state === "started" && event.retainDraft ? "started" : "pending" };
+    case "reopen":
+      if (!offered("reopen")) return no("reopened");
+      return { ok: true, next: state === "completed" ? "started" : "pending" };
+    case "save":
+      if (context.reviewState !== "live" || !(state === "pending" || state === "started" || state === "review-progress")) return no("answered");
+      return { ok: true, next: "started" };
+    case "submit":
+      if (context.reviewState !== "live" || !(state === "pending" || state === "started" || state === "review-progress")) return no("submitted");
+      return { ok: true, next: "completed" };
+    case "decline":
+      if (context.reviewState !== "live" || !(state === "pending" || state === "started" || state === "review-progress")) return no("declined");
+      return { ok: true, next: "reviewer-declined" };
+  }
+}
