@@ -31,6 +31,7 @@ interface __BaseEnv_Env {
 	SLACK_BOT_TOKEN: string;
 	MSTEAMS_BOT_TOKEN: string;
 	SIGN_IN_LIMITER: DurableObjectNamespace<import("./workers/app").SignInLimiter>;
+	REVIEW_CAMPAIGN: DurableObjectNamespace<import("./workers/app").ReviewCampaign>;
 }
 declare namespace Cloudflare {
 	interface GlobalProps {

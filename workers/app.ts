@@ -8,6 +8,7 @@ import { destroySession } from "../app/modules/auth/session.server";
 import { runDueWork } from "./cron";
 import { handleJobBatch, type JobMessage } from "./queues";
 
+export { ReviewCampaign } from "../durable-objects/review-campaign";
 export { SignInLimiter } from "../durable-objects/sign-in-limiter";
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);

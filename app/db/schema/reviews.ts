@@ -1,4 +1,5 @@
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import type { PairState } from "~/modules/reviews/campaign-machine";
 import type { StoredBlock } from "~/modules/reviews/questionnaire.schema";
 import { companyId, createdAt, flag, id } from "./columns";
 
@@ -22,8 +23,9 @@ export const reviewTemplates = sqliteTable(
 );
 
 /**
- * A review campaign (000 §3 "Review"). The launch, audience and management columns come with the
- * review-campaign issue; the questionnaire library needs to know which drafts use a template.
+ * A review campaign (000 §3 "Review"). Its state, and its pairs' states, change only through the
+ * campaign's Durable Object (durable-objects/review-campaign.ts), which bumps `version` on each
+ * change. Launch, audience and sharing columns are filled by the launch form.
  */
 export const reviewCampaigns = sqliteTable(
   "review_campaigns",
@@ -35,6 +37,14 @@ export const reviewCampaigns = sqliteTable(
       .notNull()
       .default("draft"),
     templateId: text("template_id"),
+    /** Slack-type: the workspace; Teams-type: the group (000 §3 "workspaceId or channelId"). */
+    workspaceId: text("workspace_id"),
+    groupId: text("group_id"),
+    anonymous: flag("anonymous"),
+    startAt: integer("start_at", { mode: "timestamp_ms" }),
+    endAt: integer("end_at", { mode: "timestamp_ms" }),
+    automaticClose: flag("automatic_close"),
+    version: integer("version").notNull().default(0),
     createdBy: text("created_by"),
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
@@ -42,6 +52,27 @@ export const reviewCampaigns = sqliteTable(
   (t) => [
     index("review_campaigns_company_state").on(t.companyId, t.state),
     index("review_campaigns_template").on(t.companyId, t.templateId),
+  ]
+);
+
+/** A reviewer/reviewee pair of a campaign (000 §3); unique per campaign, reviewee and reviewer. */
+export const reviewPairs = sqliteTable(
+  "review_pairs",
+  {
+    id: id(),
+    companyId: companyId(),
+    campaignId: text("campaign_id").notNull(),
+    revieweeId: text("reviewee_id").notNull(),
+    reviewerId: text("reviewer_id").notNull(),
+    state: text("state").$type<PairState>().notNull().default("pending"),
+    fromNominations: flag("from_nominations"),
+    declineComment: text("decline_comment"),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("review_pairs_unique").on(t.campaignId, t.revieweeId, t.reviewerId),
+    index("review_pairs_campaign").on(t.companyId, t.campaignId, t.state),
   ]
 );
 

@@ -62,7 +62,10 @@ describe("review states (000 §4)", () => {
 
   it("starts a scheduled review only when due, and closes automatically only when asked to and past the end", () => {
     expect(reviewTransition("scheduled", { type: "start", startAt: NOW + 1, now: NOW }).ok).toBe(false);
-    expect(reviewTransition("live", { type: "autoClose", endAt: NOW - 1, automaticClose: true, now: NOW })).toEqual({ ok: true, next: "closed" });
+    expect(reviewTransition("live", { type: "autoClose", endAt: NOW - 1, automaticClose: true, now: NOW })).toEqual({
+      ok: true,
+      next: "closed",
+    });
     expect(reviewTransition("live", { type: "autoClose", endAt: NOW - 1, automaticClose: false, now: NOW }).ok).toBe(false);
     expect(reviewTransition("live", { type: "autoClose", endAt: NOW + 1, automaticClose: true, now: NOW }).ok).toBe(false);
     expect(reviewTransition("live", { type: "autoClose", endAt: null, automaticClose: true, now: NOW }).ok).toBe(false);
@@ -73,7 +76,12 @@ describe("review states (000 §4)", () => {
     expect(reviewRowActions("scheduled")).toEqual(["deleteSchedule", "cancelReview"]);
     expect(reviewRowActions("live")).toEqual(["download"]);
     expect(reviewRowActions("closed")).toEqual(["reopenReview", "download", "deleteReview"]);
-    const eventOf = { cancelReview: { type: "cancel" }, deleteReview: { type: "delete" }, deleteSchedule: { type: "deleteSchedule" }, reopenReview: { type: "reopen" } } as const;
+    const eventOf = {
+      cancelReview: { type: "cancel" },
+      deleteReview: { type: "delete" },
+      deleteSchedule: { type: "deleteSchedule" },
+      reopenReview: { type: "reopen" },
+    } as const;
     for (const state of REVIEW_STATES) {
       for (const action of reviewRowActions(state)) {
         if (action === "download") continue;

@@ -124,7 +124,16 @@ export const PAIR_STATE_LABELS: Record<PairState, string> = {
   "nomination-manager-declined": "Manager Rejected",
 };
 
-export type PairAction = "viewResult" | "view" | "reopen" | "download" | "share" | "remove" | "sendReminder" | "changeReviewer" | "viewComment";
+export type PairAction =
+  | "viewResult"
+  | "view"
+  | "reopen"
+  | "download"
+  | "share"
+  | "remove"
+  | "sendReminder"
+  | "changeReviewer"
+  | "viewComment";
 
 export interface PairContext {
   reviewState: ReviewState;
@@ -172,7 +181,9 @@ export function pairTransition(state: PairState, event: PairEvent, context: Pair
   const offered = (action: PairAction) => pairActions(state, context).includes(action);
   const no = (what: string): { ok: false; conflict: string } => ({
     ok: false,
-    conflict: `This pair (${PAIR_STATE_LABELS[state]}) cannot be ${what}${context.reviewState === "closed" ? " while the review is closed" : ""}.`,
+    conflict: `This pair (${PAIR_STATE_LABELS[state]}) cannot be ${what}${
+      context.reviewState === "closed" ? " while the review is closed" : ""
+    }.`,
   });
   switch (event.type) {
     case "remove":
@@ -186,13 +197,16 @@ export function pairTransition(state: PairState, event: PairEvent, context: Pair
       if (!offered("reopen")) return no("reopened");
       return { ok: true, next: state === "completed" ? "started" : "pending" };
     case "save":
-      if (context.reviewState !== "live" || !(state === "pending" || state === "started" || state === "review-progress")) return no("answered");
+      if (context.reviewState !== "live" || !(state === "pending" || state === "started" || state === "review-progress"))
+        return no("answered");
       return { ok: true, next: "started" };
     case "submit":
-      if (context.reviewState !== "live" || !(state === "pending" || state === "started" || state === "review-progress")) return no("submitted");
+      if (context.reviewState !== "live" || !(state === "pending" || state === "started" || state === "review-progress"))
+        return no("submitted");
       return { ok: true, next: "completed" };
     case "decline":
-      if (context.reviewState !== "live" || !(state === "pending" || state === "started" || state === "review-progress")) return no("declined");
+      if (context.reviewState !== "live" || !(state === "pending" || state === "started" || state === "review-progress"))
+        return no("declined");
       return { ok: true, next: "reviewer-declined" };
   }
 }

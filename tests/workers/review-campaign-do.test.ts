@@ -1,0 +1,146 @@
+import { env } from "cloudflare:workers";
+import { beforeEach, describe, expect, it } from "vitest";
+import type { CampaignRequest, ReviewCampaign } from "../../durable-objects/review-campaign";
+
+// The ReviewCampaign Durable Object is the only writer of a campaign and its pairs (issue 5 §7):
+// concurrent conflicting requests end with exactly one winner, a retried request applies once.
+
+const namespace = () => env.REVIEW_CAMPAIGN as unknown as DurableObjectNamespace<ReviewCampaign>;
+const stubFor = (campaignId: string) => namespace().get(namespace().idFromName(campaignId));
+
+const COMPANY = "c-acme";
+let campaignId: string;
+
+async function seedCampaign(
+  state: "draft" | "scheduled" | "live" | "closed",
+  pairs: Array<{ id: string; state: string; reviewer: string }> = []
+) {
+  campaignId = `rc-${crypto.randomUUID()}`;
+  await env.DB.batch([
+    env.DB.prepare("INSERT INTO review_campaigns (id, company_id, title, state, updated_at) VALUES (?, ?, 'Spring review', ?, 0)").bind(
+      campaignId,
+      COMPANY,
+      state
+    ),
+    ...pairs.map((p) =>
+      env.DB.prepare(
+        "INSERT INTO review_pairs (id, company_id, campaign_id, reviewee_id, reviewer_id, state, updated_at) VALUES (?, ?, ?, 'u-acme-sam', ?, ?, 0)"
+      ).bind(p.id, COMPANY, campaignId, p.reviewer, p.state)
+    ),
+  ]);
+}
+
+const request = (requestId: string = crypto.randomUUID()): CampaignRequest => ({
+  requestId,
+  companyId: COMPANY,
+  campaignId,
+  actorId: "u-acme-alice",
+});
+
+async function campaignRow() {
+  return env.DB.prepare("SELECT state, version FROM review_campaigns WHERE id = ?")
+    .bind(campaignId)
+    .first<{ state: string; version: number }>();
+}
+
+async function auditCount(action: string) {
+  return (await env.DB.prepare(
+    "SELECT count(*) AS n FROM audit_events WHERE action = ? AND (entity_id = ? OR json_extract(data, '$.campaignId') = ?)"
+  )
+    .bind(action, campaignId, campaignId)
+    .first<{ n: number }>())!.n;
+}
+
+describe("ReviewCampaign Durable Object", () => {
+  beforeEach(() => {
+    campaignId = "";
+  });
+
+  it("50 concurrent Finalize requests: exactly one wins, the others get a conflict, one audit row", async () => {
+    await seedCampaign("live");
+    const stub = stubFor(campaignId);
+    const results = await Promise.all(Array.from({ length: 50 }, () => stub.changeCampaign(request(), { type: "finalize" })));
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect(results.filter((r) => !r.ok && r.reason === "conflict")).toHaveLength(49);
+    expect(await campaignRow()).toEqual({ state: "closed", version: 1 });
+    expect(await auditCount("review.finalize")).toBe(1);
+  });
+
+  it("50 concurrent removals of one pair: one wins, the rest find it gone", async () => {
+    await seedCampaign("live", [{ id: "p-1", state: "pending", reviewer: "u-acme-mona" }]);
+    const stub = stubFor(campaignId);
+    const results = await Promise.all(Array.from({ length: 50 }, () => stub.changePair(request(), "p-1", { type: "remove" })));
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect(results.filter((r) => !r.ok && r.reason === "not-found")).toHaveLength(49);
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM review_pairs WHERE id = 'p-1'").first("n")).toBe(0);
+    expect(await auditCount("review.pair.remove")).toBe(1);
+  });
+
+  it("remove, change reviewer and reopen racing on one pair: every answer matches one order, nothing half-written", async () => {
+    await seedCampaign("live", [{ id: "p-2", state: "reviewer-declined", reviewer: "u-acme-mona" }]);
+    const changes = Array.from({ length: 50 }, (_, i) =>
+      i % 3 === 0
+        ? ({ type: "remove" } as const)
+        : i % 3 === 1
+        ? ({ type: "changeReviewer", retainDraft: false, reviewerId: i % 2 ? "u-acme-eve" : "u-acme-adam" } as const)
+        : ({ type: "reopen" } as const)
+    );
+    const results = await Promise.all(changes.map((change) => stubFor(campaignId).changePair(request(), "p-2", change)));
+    const wins = results.filter((r) => r.ok).length;
+    // Each win is one version step and one audit row; no change without its record or the reverse.
+    expect((await campaignRow())?.version).toBe(wins);
+    const audits = await env.DB.prepare("SELECT count(*) AS n FROM audit_events WHERE entity_id = 'p-2'").first<number>("n");
+    expect(audits).toBe(wins);
+    // The pair ends removed (a remove won once it was open again) or in the state the last win gave it.
+    const pair = await env.DB.prepare("SELECT state FROM review_pairs WHERE id = 'p-2'").first<{ state: string }>();
+    const lastWin = [...results].reverse().find((r) => r.ok);
+    if (results.some((r) => r.ok && r.state === "removed")) expect(pair).toBeNull();
+    else expect(pair?.state).toBe(lastWin && lastWin.ok ? lastWin.state : "reviewer-declined");
+    // A declined pair cannot be removed before it is reopened: the first win is a reopen.
+    expect(wins).toBeGreaterThan(0);
+  });
+
+  it("a retried request (same request id) is applied once and answered the same", async () => {
+    await seedCampaign("draft");
+    const stub = stubFor(campaignId);
+    const retry = request("launch-once");
+    const first = await stub.changeCampaign(retry, { type: "launch", startAt: null, now: Date.now() });
+    const again = await stub.changeCampaign(retry, { type: "launch", startAt: null, now: Date.now() });
+    expect(first).toEqual({ ok: true, state: "live", version: 1 });
+    expect(again).toEqual(first);
+    expect(await campaignRow()).toEqual({ state: "live", version: 1 });
+    expect(await auditCount("review.launch")).toBe(1);
+  });
+
+  it("sends reminders to the reviewers still to finish, through the outbox", async () => {
+    await seedCampaign("live", [
+      { id: "p-3", state: "pending", reviewer: "u-acme-mona" },
+      { id: "p-4", state: "completed", reviewer: "u-acme-eve" },
+    ]);
+    const result = await stubFor(campaignId).changeCampaign(request(), { type: "remind" });
+    expect(result.ok).toBe(true);
+    const { results } = await env.DB.prepare(
+      "SELECT recipient_user_id, kind FROM notification_outbox WHERE subject = 'Reminder: Spring review'"
+    ).all<{
+      recipient_user_id: string;
+      kind: string;
+    }>();
+    expect(results.map((r) => r.recipient_user_id)).toEqual(["u-acme-mona"]);
+    expect(results[0].kind).toBe("reminder");
+  });
+
+  it("refuses a campaign of another company as not found, and a change reviewer without a reviewer", async () => {
+    await seedCampaign("live", [{ id: "p-5", state: "pending", reviewer: "u-acme-mona" }]);
+    const stub = stubFor(campaignId);
+    expect(await stub.changeCampaign({ ...request(), companyId: "c-globex" }, { type: "finalize" })).toEqual({
+      ok: false,
+      reason: "not-found",
+    });
+    expect(await stub.changePair(request(), "p-5", { type: "changeReviewer", retainDraft: false })).toEqual({
+      ok: false,
+      reason: "conflict",
+      conflict: "Reviewer is required",
+    });
+    expect((await campaignRow())?.state).toBe("live");
+  });
+});
