@@ -130,7 +130,7 @@ export const ROUTES: RouteEntry[] = [
     ["review-questionnaire", "/reviews/review-questionnaires/:reviewTemplateId", "Questionnaire", { module: "routes/reviews.questionnaire.tsx" }],
   ]),
   ...area("Manage reviews", "issue 5", "ViewManageReviews", [
-    ["manage-reviews", "/reviews/manage-reviews", "Manage Reviews"],
+    ["manage-reviews", "/reviews/manage-reviews", "Manage Reviews", { module: "routes/reviews.manage.tsx" }],
     ["launch-review", "/reviews/manage-reviews/launch-review", "Launch Review"],
     ["draft-review", "/reviews/manage-reviews/draft/:reviewId", "Draft Review"],
     ["review-detail", "/reviews/manage-reviews/:activeReviewId", "Review"],
