@@ -1,6 +1,6 @@
-import { lt } from "drizzle-orm";
+import { and, eq, lt, lte } from "drizzle-orm";
 import type { Db } from "../app/db/client.server";
-import { authorizations, cronRuns, processedMessages, sessions } from "../app/db/schema";
+import { authorizations, cronRuns, processedMessages, reviewCampaigns, sessions } from "../app/db/schema";
 import { claimPendingOutbox, releaseClaimedOutbox, releaseStaleOutboxClaims } from "../app/modules/notifications/deliver.server";
 import type { JobMessage } from "./queues";
 
@@ -65,5 +65,48 @@ export const purgeExpired: DueWorkJob = {
   },
 };
 
+/**
+ * Scheduled reviews whose start is due go live; live reviews with automatic close whose end has
+ * passed close (000 §4). Each goes through the campaign's Durable Object with a request id made of
+ * the campaign and its date, so a second fire, or a retry, changes it at most once.
+ */
+export const reviewSchedules: DueWorkJob = {
+  name: "review-schedules",
+  async run({ env, db, now }) {
+    const [due, ending] = await db.batch([
+      db
+        .select({ id: reviewCampaigns.id, companyId: reviewCampaigns.companyId, startAt: reviewCampaigns.startAt })
+        .from(reviewCampaigns)
+        .where(and(eq(reviewCampaigns.state, "scheduled"), lte(reviewCampaigns.startAt, now)))
+        .limit(100),
+      db
+        .select({ id: reviewCampaigns.id, companyId: reviewCampaigns.companyId, endAt: reviewCampaigns.endAt })
+        .from(reviewCampaigns)
+        .where(and(eq(reviewCampaigns.state, "live"), eq(reviewCampaigns.automaticClose, true), lte(reviewCampaigns.endAt, now)))
+        .limit(100),
+    ]);
+    const stub = (id: string) => env.REVIEW_CAMPAIGN.get(env.REVIEW_CAMPAIGN.idFromName(id));
+    let started = 0;
+    let closed = 0;
+    for (const c of due) {
+      const startAt = c.startAt!.getTime();
+      const result = await stub(c.id).changeCampaign(
+        { requestId: `cron:start:${c.id}:${startAt}`, companyId: c.companyId, campaignId: c.id, actorId: null },
+        { type: "start", startAt, now: now.getTime() }
+      );
+      if (result.ok) started++;
+    }
+    for (const c of ending) {
+      const endAt = c.endAt!.getTime();
+      const result = await stub(c.id).changeCampaign(
+        { requestId: `cron:close:${c.id}:${endAt}`, companyId: c.companyId, campaignId: c.id, actorId: null },
+        { type: "autoClose", endAt, automaticClose: true, now: now.getTime() }
+      );
+      if (result.ok) closed++;
+    }
+    return { started, closed };
+  },
+};
+
 /** Registry of due-work jobs run by the every-minute cron; areas add theirs here. */
-export const DUE_WORK: DueWorkJob[] = [deliverOutbox, purgeExpired];
+export const DUE_WORK: DueWorkJob[] = [deliverOutbox, purgeExpired, reviewSchedules];

@@ -142,8 +142,14 @@ describe("cron: stale outbox claims", () => {
     });
     const now = new Date("2026-03-02T14:00:00Z");
     await env.DB.batch([
-      env.DB.prepare("UPDATE notification_outbox SET status = 'sending', claimed_at = ? WHERE id = ?").bind(now.getTime() - 61 * 60_000, outboxIds[0]),
-      env.DB.prepare("UPDATE notification_outbox SET status = 'sending', claimed_at = ? WHERE id = ?").bind(now.getTime() - 5 * 60_000, outboxIds[1]),
+      env.DB.prepare("UPDATE notification_outbox SET status = 'sending', claimed_at = ? WHERE id = ?").bind(
+        now.getTime() - 61 * 60_000,
+        outboxIds[0]
+      ),
+      env.DB.prepare("UPDATE notification_outbox SET status = 'sending', claimed_at = ? WHERE id = ?").bind(
+        now.getTime() - 5 * 60_000,
+        outboxIds[1]
+      ),
     ]);
     const { sent, env: testEnv } = recordingQueue();
     await fire(testEnv, now);
@@ -213,5 +219,43 @@ describe("cron: purge-expired", () => {
     const deliveries = await env.DB.prepare("SELECT count(*) AS n FROM cron_runs WHERE job = 'deliver-outbox'").first<{ n: number }>();
     expect(runs!.n).toBe(2);
     expect(deliveries!.n).toBe(4);
+  });
+});
+
+describe("cron: review-schedules (000 §4)", () => {
+  async function campaign(id: string, state: string, fields: { startAt?: number; endAt?: number; automaticClose?: boolean }) {
+    await env.DB.prepare(
+      "INSERT INTO review_campaigns (id, company_id, title, state, start_at, end_at, automatic_close, updated_at) VALUES (?, 'c-acme', ?, ?, ?, ?, ?, 0)"
+    )
+      .bind(id, `Review ${id}`, state, fields.startAt ?? null, fields.endAt ?? null, fields.automaticClose ? 1 : 0)
+      .run();
+  }
+  const stateOf = async (id: string) => env.DB.prepare("SELECT state FROM review_campaigns WHERE id = ?").bind(id).first<string>("state");
+
+  it("starts due scheduled reviews and closes live ones past their end with automatic close, each once", async () => {
+    const now = new Date(Date.UTC(2026, 10, 22, 12, 0));
+    const t = now.getTime();
+    await campaign("rs-due", "scheduled", { startAt: t - 60_000 });
+    await campaign("rs-later", "scheduled", { startAt: t + 3_600_000 });
+    await campaign("rl-ended", "live", { endAt: t - 1, automaticClose: true });
+    await campaign("rl-manual", "live", { endAt: t - 1, automaticClose: false });
+    const { env: testEnv } = recordingQueue();
+    await fire(testEnv, now);
+    expect(await stateOf("rs-due")).toBe("live");
+    expect(await stateOf("rs-later")).toBe("scheduled");
+    expect(await stateOf("rl-ended")).toBe("closed");
+    expect(await stateOf("rl-manual")).toBe("live");
+    // A second fire a minute later changes nothing more (one audit row each).
+    await fire(testEnv, new Date(t + 60_000));
+    const audits = await env.DB.prepare(
+      "SELECT action, entity_id FROM audit_events WHERE entity_id IN ('rs-due', 'rl-ended') ORDER BY entity_id"
+    ).all<{
+      action: string;
+      entity_id: string;
+    }>();
+    expect(audits.results).toEqual([
+      { action: "review.autoClose", entity_id: "rl-ended" },
+      { action: "review.start", entity_id: "rs-due" },
+    ]);
   });
 });
