@@ -54,7 +54,7 @@ export class ReviewCampaign extends DurableObject<Env> {
 
   /** A change of the campaign's own state (launch, schedule, finalize, reopen, …). */
   changeCampaign(request: CampaignRequest, event: ReviewEvent): Promise<ChangeResult<ReviewOutcome>> {
-    return this.#once(request.requestId, async () => {
+    return this.#once(`${request.companyId}:${request.requestId}`, async () => {
       const db = createDb(this.env.DB);
       const campaign = await this.#campaign(db, request);
       if (!campaign) return { ok: false, reason: "not-found" } as const;
@@ -119,7 +119,7 @@ export class ReviewCampaign extends DurableObject<Env> {
 
   /** A change of one pair (remove, remind, change reviewer, reopen, the reviewer's save/submit/decline). */
   changePair(request: CampaignRequest, pairId: string, change: PairChange): Promise<ChangeResult<PairOutcome>> {
-    return this.#once(request.requestId, async () => {
+    return this.#once(`${request.companyId}:${request.requestId}`, async () => {
       const db = createDb(this.env.DB);
       const campaign = await this.#campaign(db, request);
       if (!campaign) return { ok: false, reason: "not-found" } as const;
@@ -204,7 +204,10 @@ export class ReviewCampaign extends DurableObject<Env> {
     return row ? { ...row, state: row.state as ReviewState } : null;
   }
 
-  /** Runs `work` after every change before it, once per request id (a retry gets the first answer). */
+  /**
+   * Runs `work` after every change before it, once per key (a retry gets the first answer). The
+   * key carries the asking company, so a kept answer never goes to another company's request.
+   */
   #once<T>(requestId: string, work: () => Promise<T>): Promise<T> {
     const run = this.#queue.then(async () => {
       const kept = this.ctx.storage.sql

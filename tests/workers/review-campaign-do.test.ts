@@ -110,6 +110,8 @@ describe("ReviewCampaign Durable Object", () => {
     expect(again).toEqual(first);
     expect(await campaignRow()).toEqual({ state: "live", version: 1 });
     expect(await auditCount("review.launch")).toBe(1);
+    // A kept answer is never handed to another company's request with the same id.
+    expect(await stub.changeCampaign({ ...retry, companyId: "c-globex" }, { type: "finalize" })).toEqual({ ok: false, reason: "not-found" });
   });
 
   it("sends reminders to the reviewers still to finish, through the outbox", async () => {
