@@ -1,4 +1,6 @@
+import type { SQL } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
+import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import * as schema from "./schema";
 
 /**
@@ -21,3 +23,14 @@ export function createDb(d1: D1Database) {
   return db;
 }
 export type Db = ReturnType<typeof createDb>;
+
+const dialect = new SQLiteAsyncDialect();
+
+/**
+ * A drizzle SQL fragment as a plain D1 statement, so raw queries can share one D1 batch (drizzle's
+ * own db.batch cannot take raw SQL with parameters).
+ */
+export function d1Statement(d1: D1Database, query: SQL) {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return d1.prepare(text).bind(...params);
+}

@@ -16,6 +16,7 @@ import {
 } from "~/modules/org/competencies.server";
 import { Button, ButtonLink, buttonClass } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
+import { ConfirmPanel } from "~/ui/confirm-panel";
 import { PageHeader } from "~/ui/page-header";
 
 const PATH = "/organization/settings/competencies";
@@ -46,7 +47,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const value = submission.value;
   switch (value.intent) {
     case "create": {
-      await createCompetency(context.db, actor, { name: value.name, description: value.description, behaviours: behaviourLines(value.behaviours) });
+      await createCompetency(context.db, actor, {
+        name: value.name,
+        description: value.description,
+        behaviours: behaviourLines(value.behaviours),
+      });
       return redirectWithToast(PATH, { type: "success", message: "Competency created successfully" }, { request });
     }
     case "update": {
@@ -73,7 +78,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export const meta = pageMeta;
 
-type ActionData = { result: SubmissionResult<string[]> | null; check: { id: string; name: string; usage: CompetencyUsage[] } | null } | undefined;
+type ActionData =
+  | { result: SubmissionResult<string[]> | null; check: { id: string; name: string; usage: CompetencyUsage[] } | null }
+  | undefined;
 
 export default function CompetenciesPage() {
   const data = useLoaderData<typeof loader>();
@@ -98,26 +105,28 @@ export default function CompetenciesPage() {
         }
       />
       {check ? <RemoveConfirmation check={check} /> : null}
-      {showForm ? (
-        <CompetencyForm
-          key={editing?.id ?? "new"}
-          competency={editing}
-          lastResult={actionData?.result ?? undefined}
-        />
-      ) : null}
+      {showForm ? <CompetencyForm key={editing?.id ?? "new"} competency={editing} lastResult={actionData?.result ?? undefined} /> : null}
       {data.competencies.length === 0 ? (
         <EmptyState icon="reviews" title={EMPTY} />
       ) : (
         <ul className="space-y-4" aria-label="Competencies">
           {data.competencies.map((competency) => (
-            <li key={competency.id} className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm" data-competency-id={competency.id}>
+            <li
+              key={competency.id}
+              className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm"
+              data-competency-id={competency.id}
+            >
               <div className="flex flex-wrap items-start justify-between gap-3">
                 <div className="min-w-0">
                   <h2 className="text-base font-semibold text-slate-900">{competency.name}</h2>
                   {competency.description ? <p className="mt-1 text-sm text-slate-600">{competency.description}</p> : null}
                 </div>
                 <div className="flex items-center gap-2">
-                  <Link to={`?edit=${encodeURIComponent(competency.id)}`} className={buttonClass("secondary")} aria-label={`Edit ${competency.name}`}>
+                  <Link
+                    to={`?edit=${encodeURIComponent(competency.id)}`}
+                    className={buttonClass("secondary")}
+                    aria-label={`Edit ${competency.name}`}
+                  >
                     Edit
                   </Link>
                   <Form method="post" preventScrollReset>
@@ -133,7 +142,11 @@ export default function CompetenciesPage() {
               {competency.behaviours.length > 0 ? (
                 <ul className="mt-3 flex flex-wrap gap-1.5" aria-label={`Behaviours of ${competency.name}`}>
                   {competency.behaviours.map((behaviour) => (
-                    <li key={behaviour.id} className="rounded-full bg-slate-100 px-2.5 py-1 text-xs font-medium text-slate-700" data-behaviour>
+                    <li
+                      key={behaviour.id}
+                      className="rounded-full bg-slate-100 px-2.5 py-1 text-xs font-medium text-slate-700"
+                      data-behaviour
+                    >
                       {behaviour.name}
                     </li>
                   ))}
@@ -167,7 +180,8 @@ function CompetencyForm({
     },
     shouldValidate: "onBlur",
   });
-  const fieldClass = "mt-1 block w-full rounded-md border-0 px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-indigo-600";
+  const fieldClass =
+    "mt-1 block w-full rounded-md border-0 px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-indigo-600";
   return (
     <section aria-labelledby="competency-form-title" className="mb-6 rounded-lg border border-indigo-200 bg-white p-5 shadow-sm">
       <h2 id="competency-form-title" className="text-base font-semibold text-slate-900">
@@ -192,7 +206,11 @@ function CompetencyForm({
             Description
           </label>
           <textarea {...getTextareaProps(fields.description)} rows={2} className={fieldClass} />
-          {fields.description.errors ? <p id={fields.description.errorId} className="mt-1 text-sm text-red-600">{fields.description.errors.join(" ")}</p> : null}
+          {fields.description.errors ? (
+            <p id={fields.description.errorId} className="mt-1 text-sm text-red-600">
+              {fields.description.errors.join(" ")}
+            </p>
+          ) : null}
         </div>
         <div>
           <label htmlFor={fields.behaviours.id} className="block text-sm font-medium text-slate-900">
@@ -200,7 +218,11 @@ function CompetencyForm({
           </label>
           <p className="text-xs text-slate-500">One per line.</p>
           <textarea {...getTextareaProps(fields.behaviours)} rows={5} className={fieldClass} />
-          {fields.behaviours.errors ? <p id={fields.behaviours.errorId} className="mt-1 text-sm text-red-600">{fields.behaviours.errors.join(" ")}</p> : null}
+          {fields.behaviours.errors ? (
+            <p id={fields.behaviours.errorId} className="mt-1 text-sm text-red-600">
+              {fields.behaviours.errors.join(" ")}
+            </p>
+          ) : null}
         </div>
         <div className="flex justify-end gap-2">
           <Link to={PATH} className={buttonClass("secondary")}>
@@ -219,11 +241,15 @@ function RemoveConfirmation({ check }: { check: { id: string; name: string; usag
   const behaviours = check.usage.find((u) => u.area === "behaviours")?.count ?? 0;
   const elsewhere = check.usage.filter((u) => u.area !== "behaviours" && u.count > 0);
   return (
-    <section role="alertdialog" aria-labelledby="remove-title" className="mb-6 rounded-lg border border-red-200 bg-red-50 p-5" data-remove-check>
-      <h2 id="remove-title" className="text-base font-semibold text-red-900">
-        Remove {check.name}?
-      </h2>
-      <ul className="mt-2 list-disc pl-5 text-sm text-red-900">
+    <ConfirmPanel
+      id="remove"
+      title={`Remove ${check.name}?`}
+      fields={{ intent: "remove", id: check.id, initialCheck: "false" }}
+      cancelTo={PATH}
+      confirmLabel="Remove"
+      data-remove-check
+    >
+      <ul className="list-disc pl-5">
         <li>
           {behaviours} {behaviours === 1 ? "behaviour" : "behaviours"} will be removed with it.
         </li>
@@ -237,17 +263,6 @@ function RemoveConfirmation({ check }: { check: { id: string; name: string; usag
           ))
         )}
       </ul>
-      <Form method="post" className="mt-4 flex justify-end gap-2">
-        <input type="hidden" name="intent" value="remove" />
-        <input type="hidden" name="id" value={check.id} />
-        <input type="hidden" name="initialCheck" value="false" />
-        <Link to={PATH} className={buttonClass("secondary")}>
-          Cancel
-        </Link>
-        <Button type="submit" variant="danger">
-          Remove
-        </Button>
-      </Form>
-    </section>
+    </ConfirmPanel>
   );
 }

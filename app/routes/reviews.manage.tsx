@@ -1,5 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { pageMeta } from "~/lib/navigation";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -11,9 +11,10 @@ import {
   type ReviewRowAction,
   type ReviewState,
 } from "~/modules/reviews/campaign-machine";
-import { changeCampaign, listCampaigns } from "~/modules/reviews/campaigns.server";
+import { changeCampaign, findCampaign, listCampaigns } from "~/modules/reviews/campaigns.server";
 import { Button, ButtonLink, buttonClass } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
+import { ConfirmPanel } from "~/ui/confirm-panel";
 import { PageHeader } from "~/ui/page-header";
 
 const PATH = "/reviews/manage-reviews";
@@ -83,7 +84,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { action: key, id, confirmed, requestId } = parsed.data;
   const back = `${PATH}${new URL(request.url).search}`;
   if (confirmed !== "true") {
-    const [row] = (await listCampaigns(context, viewer, [...REVIEW_STATES])).filter((r) => r.id === id);
+    const row = await findCampaign(context, viewer, id);
     if (!row) throw new Response("Not Found", { status: 404 });
     return data({ confirm: { id, title: row.title, action: key, requestId: crypto.randomUUID() }, error: null });
   }
@@ -243,34 +244,16 @@ type ConfirmData = { id: string; title: string; action: keyof typeof ACTIONS; re
 function Confirmation({ confirm }: { confirm: ConfirmData }) {
   const action = ACTIONS[confirm.action];
   return (
-    <section
-      role="alertdialog"
-      aria-labelledby="confirm-title"
-      aria-describedby="confirm-body"
-      className="mb-4 rounded-lg border border-amber-200 bg-amber-50 p-5"
+    <ConfirmPanel
+      id="confirm"
+      title={`${action.label}: ${confirm.title}?`}
+      fields={{ action: confirm.action, id: confirm.id, confirmed: "true", requestId: confirm.requestId }}
+      cancelTo={PATH}
+      cancelLabel="Keep it"
+      confirmLabel={action.label}
+      tone={confirm.action === "reopenReview" || confirm.action === "deleteSchedule" ? "warning" : "danger"}
     >
-      <h2 id="confirm-title" className="text-base font-semibold text-slate-900">
-        {action.label}: {confirm.title}?
-      </h2>
-      <p id="confirm-body" className="mt-1 text-sm text-slate-700">
-        {action.ask}
-      </p>
-      <Form method="post" className="mt-4 flex justify-end gap-2">
-        <input type="hidden" name="action" value={confirm.action} />
-        <input type="hidden" name="id" value={confirm.id} />
-        <input type="hidden" name="confirmed" value="true" />
-        <input type="hidden" name="requestId" value={confirm.requestId} />
-        <Link to={PATH} className={buttonClass("secondary")}>
-          Keep it
-        </Link>
-        <Button
-          type="submit"
-          variant={confirm.action === "reopenReview" || confirm.action === "deleteSchedule" ? "primary" : "danger"}
-          autoFocus
-        >
-          {action.label}
-        </Button>
-      </Form>
-    </section>
+      <p>{action.ask}</p>
+    </ConfirmPanel>
   );
 }

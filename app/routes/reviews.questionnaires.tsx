@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
+import { useActionData, useLoaderData, useNavigate } from "@remix-run/react";
 import { pageMeta } from "~/lib/navigation";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requirePermission } from "~/modules/auth/session.server";
@@ -16,9 +16,10 @@ import {
   listQuestionnaires,
   questionnaireUsage,
 } from "~/modules/reviews/questionnaires.server";
-import { Button, ButtonLink, buttonClass } from "~/ui/button";
+import { ButtonLink, buttonClass } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
 import { useClientNavigation } from "~/ui/client-navigation";
+import { ConfirmPanel } from "~/ui/confirm-panel";
 import { PageHeader } from "~/ui/page-header";
 import { SortHeader } from "~/ui/sort-header";
 
@@ -165,44 +166,29 @@ export default function QuestionnaireLibrary() {
 /** The delete's second step: a confirmation that warns when draft reviews use the questionnaire. */
 function DeleteConfirmation({ check }: { check: Check }) {
   return (
-    <section
-      role="alertdialog"
-      aria-labelledby="delete-title"
-      aria-describedby="delete-body"
-      className="mb-6 rounded-lg border border-red-200 bg-red-50 p-5"
+    <ConfirmPanel
+      id="delete"
+      title={`Delete ${check.title}?`}
+      fields={{ intent: "delete", id: check.id, initialCheck: "false" }}
+      cancelTo={QUESTIONNAIRES_PATH}
+      confirmLabel="Delete"
       data-delete-check
     >
-      <h2 id="delete-title" className="text-base font-semibold text-red-900">
-        Delete {check.title}?
-      </h2>
-      <div id="delete-body" className="mt-2 text-sm text-red-900">
-        {check.templateInUse ? (
-          <>
-            <p>
-              This questionnaire is used in a draft review. Deleting it removes it from these drafts; they will need another questionnaire
-              before launch:
-            </p>
-            <ul className="mt-1 list-disc pl-5">
-              {check.draftReviews.map((r) => (
-                <li key={r.id}>{r.title}</li>
-              ))}
-            </ul>
-          </>
-        ) : (
-          <p>This cannot be undone.</p>
-        )}
-      </div>
-      <Form method="post" className="mt-4 flex justify-end gap-2">
-        <input type="hidden" name="intent" value="delete" />
-        <input type="hidden" name="id" value={check.id} />
-        <input type="hidden" name="initialCheck" value="false" />
-        <Link to={QUESTIONNAIRES_PATH} className={buttonClass("secondary")}>
-          Cancel
-        </Link>
-        <Button type="submit" variant="danger" autoFocus>
-          Delete
-        </Button>
-      </Form>
-    </section>
+      {check.templateInUse ? (
+        <>
+          <p>
+            This questionnaire is used in a draft review. Deleting it removes it from these drafts; they will need another questionnaire
+            before launch:
+          </p>
+          <ul className="mt-1 list-disc pl-5">
+            {check.draftReviews.map((r) => (
+              <li key={r.id}>{r.title}</li>
+            ))}
+          </ul>
+        </>
+      ) : (
+        <p>This cannot be undone.</p>
+      )}
+    </ConfirmPanel>
   );
 }

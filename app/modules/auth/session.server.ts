@@ -1,6 +1,6 @@
 import { createCookie, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { eq, type SQL } from "drizzle-orm";
-import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
+import { d1Statement } from "~/db/client.server";
 import { sessions } from "~/db/schema";
 import type { Permission } from "~/lib/permissions/names";
 import { permissionsFor, type Platform } from "~/lib/permissions/registry";
@@ -109,7 +109,6 @@ interface Rider {
   reject: (error: unknown) => void;
 }
 const ridersByRequest = new WeakMap<AppLoadContext, Rider[]>();
-const sqlDialect = new SQLiteAsyncDialect();
 const batchSent = new WeakSet<AppLoadContext>();
 
 export function getViewer(request: Request, context: AppLoadContext): Promise<Viewer | null> {
@@ -159,10 +158,7 @@ async function loadViewer(request: Request, context: AppLoadContext): Promise<Vi
   try {
     const [viewerResult, ...riderResults] = await d1.batch([
       viewerStatement,
-      ...riders.map((rider) => {
-        const query = sqlDialect.sqlToQuery(rider.statement(sessionId));
-        return d1.prepare(query.sql).bind(...query.params);
-      }),
+      ...riders.map((rider) => d1Statement(d1, rider.statement(sessionId))),
     ]);
     raw = viewerResult.results[0] as RawViewerRow | undefined;
     riders.forEach((rider, i) => rider.resolve(riderResults[i].results));

@@ -11,10 +11,10 @@ import {
   users,
   workspaceMembers,
 } from "~/db/schema";
+import { d1Statement } from "~/db/client.server";
 import { auditEvent } from "~/lib/audit.server";
 import { requirePermissionWith, type Viewer } from "~/modules/auth/session.server";
 import { MANAGER_CHOICES, type UserAction, type UsersQuery } from "./users.schema";
-import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 
 export const PAGE_SIZE = 25;
 
@@ -118,14 +118,6 @@ interface RawRow {
   is_excluded: number;
 }
 
-const dialect = new SQLiteAsyncDialect();
-
-/** A drizzle SQL fragment as a D1 statement, so raw queries can share one D1 batch. */
-function prepare(d1: D1Database, query: SQL) {
-  const { sql: text, params } = dialect.sqlToQuery(query);
-  return d1.prepare(text).bind(...params);
-}
-
 type PageRow = RawRow & { total: number; managees: number };
 
 /**
@@ -172,7 +164,7 @@ export async function requireUsersPage(request: Request, context: AppLoadContext
 }
 
 async function readPage(context: AppLoadContext, viewer: Viewer, query: UsersQuery, page: number) {
-  const { results } = await prepare(context.cloudflare.env.DB, pageSql(viewerScope(viewer), query, page)).all<PageRow>();
+  const { results } = await d1Statement(context.cloudflare.env.DB, pageSql(viewerScope(viewer), query, page)).all<PageRow>();
   return results;
 }
 

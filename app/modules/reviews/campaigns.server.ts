@@ -45,6 +45,16 @@ export async function listCampaigns(context: AppLoadContext, viewer: Viewer, sta
   }));
 }
 
+/** One campaign of the viewer's company (id, title, state), or null for another company's or an unknown id. */
+export async function findCampaign(context: AppLoadContext, viewer: Viewer, id: string) {
+  const [row] = await context.db
+    .select({ id: reviewCampaigns.id, title: reviewCampaigns.title, state: reviewCampaigns.state })
+    .from(reviewCampaigns)
+    .where(and(eq(reviewCampaigns.id, id), eq(reviewCampaigns.companyId, viewer.company.id)))
+    .limit(1);
+  return row ?? null;
+}
+
 /**
  * A change of a campaign's state, through its Durable Object (the one writer). `requestId` comes
  * from the form that asked, so a resubmitted form changes nothing twice.
