@@ -1,9 +1,10 @@
 import { DurableObject } from "cloudflare:workers";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { createDb, type Db } from "../app/db/client.server";
-import { reviewCampaigns, reviewPairs } from "../app/db/schema";
+import { reviewCampaigns, reviewNominations, reviewPairs, reviewTemplates } from "../app/db/schema";
 import { auditEvent } from "../app/lib/audit.server";
+import type { SendAs } from "../app/modules/notifications/kinds";
 import { prepareNotify } from "../app/modules/notifications/notify.server";
 import {
   pairTransition,
@@ -13,9 +14,17 @@ import {
   type ReviewEvent,
   type ReviewOutcome,
   type ReviewState,
+  type ShareConfig,
 } from "../app/modules/reviews/campaign-machine";
 
 const ANSWERS_KEPT_MS = 24 * 60 * 60 * 1000;
+/** 000 §5, quoted: launching with a nomination audience whose nominations were not started. */
+export const NOMINATIONS_NOT_STARTED =
+  "You have added nomination audience but haven't started the nominations. Either start nominations or clear nomination audience before launching the review.";
+export const AUDIENCE_REQUIRED = "Please select the audience.";
+// D1 binds at most 100 parameters per statement: a pair row binds 8, an id list at most 90.
+const PAIRS_PER_INSERT = 12;
+const IDS_PER_STATEMENT = 90;
 
 /** Who asks, for which campaign; `requestId` makes a retried request apply once. */
 export interface CampaignRequest {
@@ -26,19 +35,65 @@ export interface CampaignRequest {
 }
 
 export type ChangeResult<T> =
-  | { ok: true; state: T; version: number }
+  | { ok: true; state: T; version: number; count?: number }
   | { ok: false; reason: "not-found" }
   | { ok: false; reason: "conflict"; conflict: string };
 
 /** A pair event as the DO takes it: a new reviewer goes with changeReviewer. */
 export type PairChange = PairEvent & { reviewerId?: string };
 
+/** What a Send Reminders request carries (000 §3 "Reminder": note, sendAs). */
+export interface ReminderOptions {
+  note?: string | null;
+  sendAs?: SendAs[];
+}
+
+/** The launch form's settings a draft keeps (000 §3 "Launch form"); the audience is changed apart. */
+export interface DraftFields {
+  title: string;
+  workspaceId: string | null;
+  groupId: string | null;
+  templateId: string | null;
+  startAt: number | null;
+  endAt: number | null;
+  anonymous: boolean;
+  automaticClose: boolean;
+  shareConfig: ShareConfig | null;
+  departmentFilter: string[] | null;
+}
+
+export type Pair = { revieweeId: string; reviewerId: string };
+
+/** Changes of a campaign's audience and nomination phase. */
+export type AudienceChange =
+  /** Draft: the pairs join quietly; live: their reviewers are told (the page asked first). */
+  | { type: "addPairs"; pairs: Pair[] }
+  | { type: "removePairs"; pairIds: string[] }
+  | { type: "clearPairs" }
+  | { type: "addNominees"; userIds: string[] }
+  | { type: "removeNominees"; userIds: string[] }
+  | { type: "clearNominees" }
+  /** Start Nomination: every nominee gets an open nomination and a message. */
+  | { type: "startNominations" }
+  /** Cancel nominations: open ones are cancelled and the audience can be edited again. */
+  | { type: "cancelNominations" }
+  /** Bulk action on the participants: cancel the chosen reviewees' open nominations. */
+  | { type: "cancelNominees"; userIds: string[] };
+
+type CampaignRow = NonNullable<Awaited<ReturnType<ReviewCampaign["campaign"]>>>;
+type Writes = BatchItem<"sqlite">[];
+
+const conflict = (message: string) => ({ ok: false, reason: "conflict", conflict: message } as const);
+const notFound = { ok: false, reason: "not-found" } as const;
+const chunks = <T>(items: T[], size: number) =>
+  Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, i * size + size));
+
 /**
- * One per review campaign (`idFromName(campaignId)`): the only writer of the campaign's state and
- * its pairs' states (DESIGN.md). Each change runs alone (a queue of promises, since D1 reads and
- * writes are awaited and would otherwise interleave): read from D1, check against the pure state
- * machine, write the change with its audit event and notifications in one D1 batch. The answer is
- * kept under the request id, so a retry gets the same answer and changes nothing more.
+ * One per review campaign (`idFromName(campaignId)`): the only writer of the campaign's state,
+ * its pairs and its nominations (DESIGN.md). Each change runs alone (a queue of promises, since D1
+ * reads and writes are awaited and would otherwise interleave): read from D1, check against the
+ * pure state machine, write the change with its audit event and notifications in one D1 batch.
+ * The answer is kept under the request id, so a retry gets the same answer and changes nothing more.
  */
 export class ReviewCampaign extends DurableObject<Env> {
   #queue: Promise<unknown> = Promise.resolve();
@@ -52,176 +107,491 @@ export class ReviewCampaign extends DurableObject<Env> {
     });
   }
 
-  /** A change of the campaign's own state (launch, schedule, finalize, reopen, …). */
-  changeCampaign(request: CampaignRequest, event: ReviewEvent): Promise<ChangeResult<ReviewOutcome>> {
-    return this.#once(`${request.companyId}:${request.requestId}`, async () => {
+  /**
+   * The Launch Review form's auto-save: creates the draft on its first save (the id is the one
+   * this object is named by), then updates it while it is a draft.
+   */
+  saveDraft(request: CampaignRequest, fields: DraftFields): Promise<ChangeResult<"draft"> & { created?: boolean }> {
+    return this.#once(request, async () => {
       const db = createDb(this.env.DB);
-      const campaign = await this.#campaign(db, request);
-      if (!campaign) return { ok: false, reason: "not-found" } as const;
-      const result = reviewTransition(campaign.state, event);
-      if (!result.ok) return { ok: false, reason: "conflict", conflict: result.conflict } as const;
+      const campaign = await this.campaign(db, request);
       const now = new Date();
-      const writes: BatchItem<"sqlite">[] = [];
+      const values = { ...fields, startAt: toDate(fields.startAt), endAt: toDate(fields.endAt), updatedAt: now };
+      if (!campaign) {
+        // A new draft: its id must be free in every company (ids are global).
+        const [taken] = await db.select({ id: reviewCampaigns.id }).from(reviewCampaigns).where(eq(reviewCampaigns.id, request.campaignId));
+        if (taken) return notFound;
+        await db.batch([
+          db.insert(reviewCampaigns).values({
+            id: request.campaignId,
+            companyId: request.companyId,
+            state: "draft",
+            createdBy: request.actorId,
+            ...values,
+          }),
+          this.#audit(db, request, "review.draft.create", "review_campaign", request.campaignId, { title: fields.title }),
+        ]);
+        return { ok: true, state: "draft", version: 0, created: true } as const;
+      }
+      if (campaign.state !== "draft") return conflict(`A ${campaign.state} review cannot be edited as a draft.`);
+      await db.batch([
+        db
+          .update(reviewCampaigns)
+          .set({ ...values, version: sql`${reviewCampaigns.version} + 1` })
+          .where(this.#where(request)),
+      ]);
+      return { ok: true, state: "draft", version: campaign.version + 1, created: false } as const;
+    });
+  }
+
+  /** A change of the campaign's own state (launch, schedule, finalize, reopen, …). */
+  changeCampaign(request: CampaignRequest, event: ReviewEvent, reminder: ReminderOptions = {}): Promise<ChangeResult<ReviewOutcome>> {
+    return this.#once(request, async () => {
+      const db = createDb(this.env.DB);
+      const campaign = await this.campaign(db, request);
+      if (!campaign) return notFound;
+      // Launch takes the start the draft saved, so the form and the row cannot disagree.
+      const checked = event.type === "launch" ? { ...event, startAt: campaign.startAt?.getTime() ?? null } : event;
+      const result = reviewTransition(campaign.state, checked);
+      if (!result.ok) return conflict(result.conflict);
+      const now = new Date();
+      const writes: Writes = [];
+      const set: Partial<typeof reviewCampaigns.$inferInsert> = {};
+      if (event.type === "launch") {
+        const refused = await this.#launchChecks(db, request, campaign, set);
+        if (refused) return conflict(refused);
+        set.launchedAt = now;
+      }
       if (result.next === "deleted") {
-        writes.push(
-          db.delete(reviewPairs).where(and(eq(reviewPairs.companyId, request.companyId), eq(reviewPairs.campaignId, request.campaignId)))
-        );
-        writes.push(
-          db
-            .delete(reviewCampaigns)
-            .where(and(eq(reviewCampaigns.id, request.campaignId), eq(reviewCampaigns.companyId, request.companyId)))
-        );
+        const inCampaign = (table: typeof reviewPairs | typeof reviewNominations) =>
+          and(eq(table.companyId, request.companyId), eq(table.campaignId, request.campaignId));
+        writes.push(db.delete(reviewPairs).where(inCampaign(reviewPairs)));
+        writes.push(db.delete(reviewNominations).where(inCampaign(reviewNominations)));
+        writes.push(db.delete(reviewCampaigns).where(this.#where(request)));
       } else {
         writes.push(
           db
             .update(reviewCampaigns)
-            .set({ state: result.next, version: sql`${reviewCampaigns.version} + 1`, updatedAt: now })
-            .where(and(eq(reviewCampaigns.id, request.campaignId), eq(reviewCampaigns.companyId, request.companyId)))
+            .set({ ...set, state: result.next, version: sql`${reviewCampaigns.version} + 1`, updatedAt: now })
+            .where(this.#where(request))
         );
       }
-      if (event.type === "remind") {
-        const pending = await db
-          .select({ reviewerId: reviewPairs.reviewerId })
-          .from(reviewPairs)
-          .where(
-            and(
-              eq(reviewPairs.companyId, request.companyId),
-              eq(reviewPairs.campaignId, request.campaignId),
-              sql`${reviewPairs.state} IN ('pending', 'started', 'review-progress')`
-            )
-          );
-        writes.push(
-          ...(await prepareNotify(db, {
-            companyId: request.companyId,
-            recipientUserIds: pending.map((p) => p.reviewerId),
-            kind: "reminder",
-            subject: `Reminder: ${campaign.title}`,
-            body: `Please complete your reviews for ${campaign.title}.`,
-            link: "/reviews/todos",
-          }))
-        );
+      // Going live (now or when the schedule comes due) tells every reviewer.
+      let told: number | undefined;
+      // Going live (now or when the schedule comes due) tells every reviewer; a reminder, the unfinished ones.
+      if ((result.next === "live" && (event.type === "launch" || event.type === "start")) || event.type === "remind") {
+        const message = await this.#tellReviewers(db, request, campaign.title, event.type === "remind" ? reminder : null);
+        writes.push(...message.writes);
+        told = message.recipients;
       }
       writes.push(
-        auditEvent(db, {
-          companyId: request.companyId,
-          actorId: request.actorId,
-          action: `review.${event.type}`,
-          entityType: "review_campaign",
-          entityId: request.campaignId,
-          data: { from: campaign.state, to: result.next },
-          requestId: request.requestId,
-        })
+        this.#audit(db, request, `review.${event.type}`, "review_campaign", request.campaignId, { from: campaign.state, to: result.next })
       );
       await db.batch(writes as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
-      return { ok: true, state: result.next, version: campaign.version + 1 } as const;
+      return { ok: true, state: result.next, version: campaign.version + 1, count: told } as const;
     });
   }
 
-  /** A change of one pair (remove, remind, change reviewer, reopen, the reviewer's save/submit/decline). */
+  /** A change of one pair (remove, remind, change reviewer, reopen, share, the reviewer's save/submit/decline). */
   changePair(request: CampaignRequest, pairId: string, change: PairChange): Promise<ChangeResult<PairOutcome>> {
-    return this.#once(`${request.companyId}:${request.requestId}`, async () => {
+    return this.#once(request, async () => {
       const db = createDb(this.env.DB);
-      const campaign = await this.#campaign(db, request);
-      if (!campaign) return { ok: false, reason: "not-found" } as const;
-      const [pair] = await db
-        .select({ id: reviewPairs.id, state: reviewPairs.state, reviewerId: reviewPairs.reviewerId, revieweeId: reviewPairs.revieweeId })
+      const [row] = await db
+        .select({
+          state: reviewPairs.state,
+          reviewerId: reviewPairs.reviewerId,
+          revieweeId: reviewPairs.revieweeId,
+          campaignState: reviewCampaigns.state,
+          title: reviewCampaigns.title,
+          version: reviewCampaigns.version,
+          platform: sql<"slack" | "msteams">`(SELECT platform FROM companies WHERE id = ${reviewCampaigns.companyId})`,
+        })
         .from(reviewPairs)
+        .innerJoin(
+          reviewCampaigns,
+          and(eq(reviewCampaigns.id, reviewPairs.campaignId), eq(reviewCampaigns.companyId, reviewPairs.companyId))
+        )
         .where(
           and(eq(reviewPairs.id, pairId), eq(reviewPairs.campaignId, request.campaignId), eq(reviewPairs.companyId, request.companyId))
         )
         .limit(1);
-      if (!pair) return { ok: false, reason: "not-found" } as const;
-      const result = pairTransition(pair.state, change, { reviewState: campaign.state, platform: campaign.platform });
-      if (!result.ok) return { ok: false, reason: "conflict", conflict: result.conflict } as const;
-      if (change.type === "changeReviewer" && (!change.reviewerId || change.reviewerId === pair.reviewerId)) {
-        return { ok: false, reason: "conflict", conflict: "Reviewer is required" } as const;
+      if (!row) return notFound;
+      const result = pairTransition(row.state, change, { reviewState: row.campaignState as ReviewState, platform: row.platform });
+      if (!result.ok) return conflict(result.conflict);
+      if (change.type === "changeReviewer") {
+        if (!change.reviewerId || change.reviewerId === row.reviewerId) return conflict("Reviewer is required");
+        const [clash] = await db
+          .select({ id: reviewPairs.id })
+          .from(reviewPairs)
+          .where(
+            and(
+              eq(reviewPairs.campaignId, request.campaignId),
+              eq(reviewPairs.revieweeId, row.revieweeId),
+              eq(reviewPairs.reviewerId, change.reviewerId),
+              eq(reviewPairs.companyId, request.companyId)
+            )
+          )
+          .limit(1);
+        if (clash) return conflict("This reviewer already reviews this person in this review.");
       }
       const now = new Date();
       const where = and(eq(reviewPairs.id, pairId), eq(reviewPairs.companyId, request.companyId));
-      const writes: BatchItem<"sqlite">[] = [];
+      const writes: Writes = [];
       if (result.next === "removed") writes.push(db.delete(reviewPairs).where(where));
       else {
-        writes.push(
-          db
-            .update(reviewPairs)
-            .set({ state: result.next, updatedAt: now, ...(change.type === "changeReviewer" ? { reviewerId: change.reviewerId } : {}) })
-            .where(where)
-        );
+        const set: Partial<typeof reviewPairs.$inferInsert> = { state: result.next, updatedAt: now };
+        if (change.type === "changeReviewer") {
+          set.reviewerId = change.reviewerId;
+          // Without "Save draft review" the new reviewer starts from a blank form.
+          if (result.next === "pending") set.answers = null;
+        }
+        if (change.type === "reopen") set.declineComment = null;
+        if (change.type === "share") set.sharedAt = now;
+        writes.push(db.update(reviewPairs).set(set).where(where));
       }
       // Every pair change is a change of the campaign: its version moves, so readers can tell.
       writes.push(
         db
           .update(reviewCampaigns)
           .set({ version: sql`${reviewCampaigns.version} + 1`, updatedAt: now })
-          .where(eq(reviewCampaigns.id, request.campaignId))
+          .where(this.#where(request))
       );
-      const notifyReviewer =
-        change.type === "sendReminder" ? pair.reviewerId : change.type === "changeReviewer" ? change.reviewerId! : null;
-      if (notifyReviewer) {
-        writes.push(
-          ...(await prepareNotify(db, {
-            companyId: request.companyId,
-            recipientUserIds: [notifyReviewer],
-            kind: change.type === "sendReminder" ? "reminder" : "performance-review",
-            subject: change.type === "sendReminder" ? `Reminder: ${campaign.title}` : `You have a review to complete: ${campaign.title}`,
-            body: `Please complete your review in ${campaign.title}.`,
-            link: "/reviews/todos",
-          }))
-        );
-      }
+      const message = pairMessage(change, row);
+      if (message) writes.push(...(await prepareNotify(db, { companyId: request.companyId, ...message })));
       writes.push(
-        auditEvent(db, {
-          companyId: request.companyId,
-          actorId: request.actorId,
-          action: `review.pair.${change.type}`,
-          entityType: "review_pair",
-          entityId: pairId,
-          data: {
-            campaignId: request.campaignId,
-            from: pair.state,
-            to: result.next,
-            ...(change.type === "changeReviewer" ? { reviewerId: change.reviewerId } : {}),
-          },
-          requestId: request.requestId,
+        this.#audit(db, request, `review.pair.${change.type}`, "review_pair", pairId, {
+          campaignId: request.campaignId,
+          from: row.state,
+          to: result.next,
+          ...(change.type === "changeReviewer" ? { reviewerId: change.reviewerId, retainDraft: change.retainDraft } : {}),
         })
       );
       await db.batch(writes as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
-      return { ok: true, state: result.next, version: campaign.version + 1 } as const;
+      return { ok: true, state: result.next, version: row.version + 1 } as const;
     });
   }
 
-  async #campaign(db: Db, request: CampaignRequest) {
+  /** The audience and the nomination phase (000 §2 "Launch review audience", §4 "Nomination flow"). */
+  changeAudience(request: CampaignRequest, change: AudienceChange): Promise<ChangeResult<ReviewState>> {
+    return this.#once(request, async () => {
+      const db = createDb(this.env.DB);
+      const campaign = await this.campaign(db, request);
+      if (!campaign) return notFound;
+      const now = new Date();
+      const started = campaign.nominationStartedAt !== null;
+      const inCampaign = <T extends typeof reviewPairs | typeof reviewNominations>(table: T) =>
+        and(eq(table.companyId, request.companyId), eq(table.campaignId, request.campaignId));
+      const writes: Writes = [];
+      /** Statements whose RETURNING rows are the answer's count (rows really written: duplicates are skipped). */
+      const counted = new Set<BatchItem<"sqlite">>();
+      const count$ = <T extends BatchItem<"sqlite">>(statement: T) => (counted.add(statement), statement);
+      let count = 0;
+      const editable = (what: string) =>
+        campaign.state === "draft" ? null : `The audience of a ${campaign.state} review cannot be ${what}.`;
+      const nomineesEditable = () =>
+        editable("changed") ?? (started ? "Nominations have started: cancel them to change the nomination audience." : null);
+      switch (change.type) {
+        case "addPairs": {
+          if (campaign.state !== "draft" && campaign.state !== "live") return conflict(editable("extended")!);
+          const fresh = uniquePairs(change.pairs);
+          count = fresh.length;
+          for (const part of chunks(fresh, PAIRS_PER_INSERT)) {
+            writes.push(
+              count$(
+                db
+                  .insert(reviewPairs)
+                  .values(
+                    part.map((p) => ({
+                      companyId: request.companyId,
+                      campaignId: request.campaignId,
+                      ...p,
+                      state: "pending" as const,
+                      updatedAt: now,
+                    }))
+                  )
+                  .onConflictDoNothing()
+                  .returning({ reviewerId: reviewPairs.reviewerId })
+              )
+            );
+          }
+          if (campaign.state === "live" && fresh.length > 0) {
+            writes.push(
+              ...(await prepareNotify(db, {
+                companyId: request.companyId,
+                recipientUserIds: fresh.map((p) => p.reviewerId),
+                kind: "performance-review",
+                subject: `You have a review to complete: ${campaign.title}`,
+                body: `You have been added as a reviewer in ${campaign.title}.`,
+                link: "/reviews/todos",
+              }))
+            );
+          }
+          break;
+        }
+        case "removePairs": {
+          const refused = editable("reduced this way");
+          if (refused) return conflict(refused);
+          for (const ids of chunks([...new Set(change.pairIds)], IDS_PER_STATEMENT)) {
+            writes.push(
+              count$(
+                db
+                  .delete(reviewPairs)
+                  .where(and(inCampaign(reviewPairs), inArray(reviewPairs.id, ids)))
+                  .returning({ id: reviewPairs.id })
+              )
+            );
+          }
+          break;
+        }
+        case "clearPairs": {
+          const refused = editable("cleared");
+          if (refused) return conflict(refused);
+          writes.push(count$(db.delete(reviewPairs).where(inCampaign(reviewPairs)).returning({ id: reviewPairs.id })));
+          break;
+        }
+        case "addNominees":
+        case "removeNominees":
+        case "clearNominees": {
+          const refused = nomineesEditable();
+          if (refused) return conflict(refused);
+          const current = campaign.nominationAudience;
+          const next =
+            change.type === "clearNominees"
+              ? []
+              : change.type === "addNominees"
+              ? [...new Set([...current, ...change.userIds])]
+              : current.filter((id) => !change.userIds.includes(id));
+          count = Math.abs(next.length - current.length);
+          writes.push(db.update(reviewCampaigns).set({ nominationAudience: next }).where(this.#where(request)));
+          break;
+        }
+        case "startNominations": {
+          if (campaign.state !== "draft" && campaign.state !== "live") return conflict(editable("nominated")!);
+          if (started) return conflict("Nominations have already started.");
+          if (campaign.nominationAudience.length === 0) return conflict("Please add the nomination audience first.");
+          count = campaign.nominationAudience.length;
+          for (const part of chunks(campaign.nominationAudience, PAIRS_PER_INSERT)) {
+            writes.push(
+              db
+                .insert(reviewNominations)
+                .values(
+                  part.map((revieweeId) => ({ companyId: request.companyId, campaignId: request.campaignId, revieweeId, updatedAt: now }))
+                )
+                .onConflictDoUpdate({
+                  target: [reviewNominations.campaignId, reviewNominations.revieweeId],
+                  set: { state: "open", updatedAt: now },
+                })
+            );
+          }
+          writes.push(db.update(reviewCampaigns).set({ nominationStartedAt: now }).where(this.#where(request)));
+          writes.push(
+            ...(await prepareNotify(db, {
+              companyId: request.companyId,
+              recipientUserIds: campaign.nominationAudience,
+              kind: "performance-review",
+              subject: `Nominate your reviewers: ${campaign.title}`,
+              body: `Please choose who should review you in ${campaign.title}.`,
+              link: `/reviews/todos/awaiting-nomination/${request.campaignId}`,
+            }))
+          );
+          break;
+        }
+        case "cancelNominations": {
+          if (!started) return conflict("Nominations have not started.");
+          writes.push(
+            db
+              .update(reviewNominations)
+              .set({ state: "canceled", updatedAt: now })
+              .where(and(inCampaign(reviewNominations), eq(reviewNominations.state, "open")))
+          );
+          writes.push(db.update(reviewCampaigns).set({ nominationStartedAt: null }).where(this.#where(request)));
+          break;
+        }
+        case "cancelNominees": {
+          if (!started) return conflict("Nominations have not started.");
+          for (const ids of chunks([...new Set(change.userIds)], IDS_PER_STATEMENT)) {
+            writes.push(
+              count$(
+                db
+                  .update(reviewNominations)
+                  .set({ state: "canceled", updatedAt: now })
+                  .where(
+                    and(inCampaign(reviewNominations), eq(reviewNominations.state, "open"), inArray(reviewNominations.revieweeId, ids))
+                  )
+                  .returning({ id: reviewNominations.id })
+              )
+            );
+          }
+          break;
+        }
+      }
+      writes.push(
+        db
+          .update(reviewCampaigns)
+          .set({ version: sql`${reviewCampaigns.version} + 1`, updatedAt: now })
+          .where(this.#where(request))
+      );
+      const audited = change.type === "addPairs" ? { added: count } : change.type === "startNominations" ? { nominees: count } : {};
+      writes.push(this.#audit(db, request, `review.audience.${change.type}`, "review_campaign", request.campaignId, audited));
+      const results = await db.batch(writes as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+      if (counted.size > 0) count = countReturned(results.filter((_, i) => counted.has(writes[i])));
+      return { ok: true, state: campaign.state, version: campaign.version + 1, count } as const;
+    });
+  }
+
+  /** The campaign row this object guards, in the asking company, or null. */
+  async campaign(db: Db, request: CampaignRequest) {
     const [row] = await db
       .select({
         state: reviewCampaigns.state,
         title: reviewCampaigns.title,
         version: reviewCampaigns.version,
-        platform: sql<"slack" | "msteams">`(SELECT platform FROM companies WHERE id = ${reviewCampaigns.companyId})`,
+        templateId: reviewCampaigns.templateId,
+        startAt: reviewCampaigns.startAt,
+        nominationAudience: reviewCampaigns.nominationAudience,
+        nominationStartedAt: reviewCampaigns.nominationStartedAt,
       })
       .from(reviewCampaigns)
-      .where(and(eq(reviewCampaigns.id, request.campaignId), eq(reviewCampaigns.companyId, request.companyId)))
+      .where(this.#where(request))
       .limit(1);
     return row ? { ...row, state: row.state as ReviewState } : null;
   }
 
+  /** What launching needs beyond the state (000 §4, §5); fills the questionnaire snapshot into `set`. */
+  async #launchChecks(db: Db, request: CampaignRequest, campaign: CampaignRow, set: Partial<typeof reviewCampaigns.$inferInsert>) {
+    if (campaign.nominationAudience.length > 0 && campaign.nominationStartedAt === null) return NOMINATIONS_NOT_STARTED;
+    const [template] = campaign.templateId
+      ? await db
+          .select({ title: reviewTemplates.title, blocks: reviewTemplates.blocks })
+          .from(reviewTemplates)
+          .where(and(eq(reviewTemplates.id, campaign.templateId), eq(reviewTemplates.companyId, request.companyId)))
+          .limit(1)
+      : [];
+    if (!template) return "The questionnaire of this review no longer exists: choose another one.";
+    const [{ n }] = await db
+      .select({ n: sql<number>`count(*)` })
+      .from(reviewPairs)
+      .where(and(eq(reviewPairs.companyId, request.companyId), eq(reviewPairs.campaignId, request.campaignId)));
+    if (n === 0 && campaign.nominationStartedAt === null) return AUDIENCE_REQUIRED;
+    set.templateTitle = template.title;
+    set.templateBlocks = template.blocks;
+    return null;
+  }
+
+  /** Outbox rows for the reviewers who have not finished (all of them at launch); a reminder when `reminder` is given. */
+  async #tellReviewers(db: Db, request: CampaignRequest, title: string, reminder: ReminderOptions | null) {
+    const kind = reminder ? "reminder" : "performance-review";
+    const open = await db
+      .selectDistinct({ reviewerId: reviewPairs.reviewerId })
+      .from(reviewPairs)
+      .where(
+        and(
+          eq(reviewPairs.companyId, request.companyId),
+          eq(reviewPairs.campaignId, request.campaignId),
+          sql`${reviewPairs.state} IN ('pending', 'started', 'review-progress')`
+        )
+      );
+    const note = reminder?.note?.trim();
+    const writes = await prepareNotify(db, {
+      companyId: request.companyId,
+      recipientUserIds: open.map((p) => p.reviewerId),
+      kind,
+      subject: kind === "reminder" ? `Reminder: ${title}` : `You have reviews to complete: ${title}`,
+      body: note
+        ? note
+        : kind === "reminder"
+        ? `Please complete your reviews for ${title}.`
+        : `${title} has started. Please complete your reviews.`,
+      link: "/reviews/todos",
+      sendAs: reminder?.sendAs,
+      // A launch tells each reviewer once, even if a retry or a second cron fire got this far.
+      dedupeKey: kind === "performance-review" ? `review-live:${request.campaignId}` : null,
+    });
+    return { writes, recipients: open.length };
+  }
+
+  #where(request: CampaignRequest) {
+    return and(eq(reviewCampaigns.id, request.campaignId), eq(reviewCampaigns.companyId, request.companyId));
+  }
+
+  #audit(db: Db, request: CampaignRequest, action: string, entityType: string, entityId: string, data: Record<string, unknown>) {
+    return auditEvent(db, {
+      companyId: request.companyId,
+      actorId: request.actorId,
+      action,
+      entityType,
+      entityId,
+      data,
+      requestId: request.requestId,
+    });
+  }
+
   /**
-   * Runs `work` after every change before it, once per key (a retry gets the first answer). The
-   * key carries the asking company, so a kept answer never goes to another company's request.
+   * Runs `work` after every change before it, once per request id (a retry gets the first answer).
+   * The key carries the asking company, so a kept answer never goes to another company's request.
    */
-  #once<T>(requestId: string, work: () => Promise<T>): Promise<T> {
+  #once<T>(request: CampaignRequest, work: () => Promise<T>): Promise<T> {
+    const key = `${request.companyId}:${request.requestId}`;
     const run = this.#queue.then(async () => {
-      const kept = this.ctx.storage.sql
-        .exec<{ result: string }>("SELECT result FROM answered WHERE request_id = ?", requestId)
-        .toArray()[0];
+      const kept = this.ctx.storage.sql.exec<{ result: string }>("SELECT result FROM answered WHERE request_id = ?", key).toArray()[0];
       if (kept) return JSON.parse(kept.result) as T;
       const result = await work();
       const now = Date.now();
       // A retry comes within minutes; a day of answers is plenty.
       this.ctx.storage.sql.exec("DELETE FROM answered WHERE at < ?", now - ANSWERS_KEPT_MS);
-      this.ctx.storage.sql.exec("INSERT INTO answered (request_id, result, at) VALUES (?, ?, ?)", requestId, JSON.stringify(result), now);
+      this.ctx.storage.sql.exec("INSERT INTO answered (request_id, result, at) VALUES (?, ?, ?)", key, JSON.stringify(result), now);
       return result;
     });
     this.#queue = run.catch(() => undefined);
     return run;
+  }
+}
+
+const toDate = (ms: number | null) => (ms === null ? null : new Date(ms));
+
+function uniquePairs(pairs: Pair[]): Pair[] {
+  const seen = new Set<string>();
+  return pairs.filter((p) => {
+    const key = `${p.revieweeId}\u0000${p.reviewerId}`;
+    if (!p.revieweeId || !p.reviewerId || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** The rows a batch's RETURNING statements gave back (outbox inserts included, for reminders). */
+function countReturned(results: unknown[]) {
+  return results.reduce<number>((n, r) => n + (Array.isArray(r) ? r.length : 0), 0);
+}
+
+/** The message a pair change sends, if any: a reminder, a new reviewer's task, a shared result. */
+function pairMessage(change: PairChange, row: { reviewerId: string; revieweeId: string; title: string }) {
+  switch (change.type) {
+    case "sendReminder":
+      return {
+        recipientUserIds: [row.reviewerId],
+        kind: "reminder" as const,
+        subject: `Reminder: ${row.title}`,
+        body: `Please complete your review in ${row.title}.`,
+        link: "/reviews/todos",
+      };
+    case "changeReviewer":
+      return {
+        recipientUserIds: [change.reviewerId!],
+        kind: "performance-review" as const,
+        subject: `You have a review to complete: ${row.title}`,
+        body: `Please complete your review in ${row.title}.`,
+        link: "/reviews/todos",
+      };
+    case "share":
+      return {
+        recipientUserIds: [row.revieweeId],
+        kind: "performance-review" as const,
+        subject: `A review of you was shared: ${row.title}`,
+        body: `A completed review from ${row.title} has been shared with you.`,
+        link: "/reviews/my-reviews",
+      };
+    default:
+      return null;
   }
 }

@@ -131,9 +131,9 @@ export const ROUTES: RouteEntry[] = [
   ]),
   ...area("Manage reviews", "issue 5", "ViewManageReviews", [
     ["manage-reviews", "/reviews/manage-reviews", "Manage Reviews", { module: "routes/reviews.manage.tsx" }],
-    ["launch-review", "/reviews/manage-reviews/launch-review", "Launch Review"],
-    ["draft-review", "/reviews/manage-reviews/draft/:reviewId", "Draft Review"],
-    ["review-detail", "/reviews/manage-reviews/:activeReviewId", "Review"],
+    ["launch-review", "/reviews/manage-reviews/launch-review", "Launch Review", { module: "routes/reviews.launch.tsx" }],
+    ["draft-review", "/reviews/manage-reviews/draft/:reviewId", "Draft Review", { module: "routes/reviews.launch.tsx" }],
+    ["review-detail", "/reviews/manage-reviews/:activeReviewId", ":activeReviewId", { module: "routes/reviews.review.tsx" }],
   ]),
   ...area("Review reports", "issue 8", "ViewReviewReports", [["review-reports", "/reviews/reports", "Reports"]]),
   ...area("Review report table", "issue 8", "ViewReviewReportsTable", [["review-reports-table", "/reviews/reports-table", "Report Table"]]),

@@ -16,12 +16,15 @@ async function seedCampaign(
   pairs: Array<{ id: string; state: string; reviewer: string }> = []
 ) {
   campaignId = `rc-${crypto.randomUUID()}`;
+  const templateId = `rt-${campaignId}`;
   await env.DB.batch([
-    env.DB.prepare("INSERT INTO review_campaigns (id, company_id, title, state, updated_at) VALUES (?, ?, 'Spring review', ?, 0)").bind(
-      campaignId,
-      COMPANY,
-      state
+    env.DB.prepare("INSERT INTO review_templates (id, company_id, title, blocks, updated_at) VALUES (?, ?, 'Quarterly', '[]', 0)").bind(
+      templateId,
+      COMPANY
     ),
+    env.DB.prepare(
+      "INSERT INTO review_campaigns (id, company_id, title, state, template_id, updated_at) VALUES (?, ?, 'Spring review', ?, ?, 0)"
+    ).bind(campaignId, COMPANY, state, templateId),
     ...pairs.map((p) =>
       env.DB.prepare(
         "INSERT INTO review_pairs (id, company_id, campaign_id, reviewee_id, reviewer_id, state, updated_at) VALUES (?, ?, ?, 'u-acme-sam', ?, ?, 0)"
@@ -101,12 +104,12 @@ describe("ReviewCampaign Durable Object", () => {
   });
 
   it("a retried request (same request id) is applied once and answered the same", async () => {
-    await seedCampaign("draft");
+    await seedCampaign("draft", [{ id: "p-0", state: "pending", reviewer: "u-acme-mona" }]);
     const stub = stubFor(campaignId);
     const retry = request("launch-once");
     const first = await stub.changeCampaign(retry, { type: "launch", startAt: null, now: Date.now() });
     const again = await stub.changeCampaign(retry, { type: "launch", startAt: null, now: Date.now() });
-    expect(first).toEqual({ ok: true, state: "live", version: 1 });
+    expect(first).toEqual({ ok: true, state: "live", version: 1, count: 1 });
     expect(again).toEqual(first);
     expect(await campaignRow()).toEqual({ state: "live", version: 1 });
     expect(await auditCount("review.launch")).toBe(1);

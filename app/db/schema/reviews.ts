@@ -1,5 +1,5 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import type { PairState } from "~/modules/reviews/campaign-machine";
+import { NOMINATION_STATES, type PairAnswers, type PairState, type ShareConfig } from "~/modules/reviews/campaign-machine";
 import type { StoredBlock } from "~/modules/reviews/questionnaire.schema";
 import { companyId, createdAt, flag, id } from "./columns";
 
@@ -44,6 +44,18 @@ export const reviewCampaigns = sqliteTable(
     startAt: integer("start_at", { mode: "timestamp_ms" }),
     endAt: integer("end_at", { mode: "timestamp_ms" }),
     automaticClose: flag("automatic_close"),
+    /** Share Result (000 §3 resultSharingConfig); null: results are not shared. */
+    shareConfig: text("share_config", { mode: "json" }).$type<ShareConfig>(),
+    /** The audience filter: null for All, else the chosen departments. */
+    departmentFilter: text("department_filter", { mode: "json" }).$type<string[]>(),
+    /** Reviewees who will nominate their own reviewers (000 §3 nominatorAudience), until nominations start. */
+    nominationAudience: text("nomination_audience", { mode: "json" }).$type<string[]>().notNull().default([]),
+    /** Set by Start Nomination, cleared by cancelling nominations (000 §3 nominationInProcess). */
+    nominationStartedAt: integer("nomination_started_at", { mode: "timestamp_ms" }),
+    /** The questionnaire as it was at launch: later edits of the template do not change a running review. */
+    templateTitle: text("template_title"),
+    templateBlocks: text("template_blocks", { mode: "json" }).$type<StoredBlock[]>(),
+    launchedAt: integer("launched_at", { mode: "timestamp_ms" }),
     version: integer("version").notNull().default(0),
     createdBy: text("created_by"),
     createdAt: createdAt(),
@@ -67,12 +79,39 @@ export const reviewPairs = sqliteTable(
     state: text("state").$type<PairState>().notNull().default("pending"),
     fromNominations: flag("from_nominations"),
     declineComment: text("decline_comment"),
+    /** The reviewer's answers by block id (written when reviews are completed, issue 6). */
+    answers: text("answers", { mode: "json" }).$type<PairAnswers>(),
+    /** When a completed result was shared with the reviewee (Slack-type only). */
+    sharedAt: integer("shared_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
   },
   (t) => [
     uniqueIndex("review_pairs_unique").on(t.campaignId, t.revieweeId, t.reviewerId),
     index("review_pairs_campaign").on(t.companyId, t.campaignId, t.state),
+    index("review_pairs_reviewer").on(t.companyId, t.reviewerId),
+    index("review_pairs_reviewee").on(t.companyId, t.revieweeId),
+  ]
+);
+
+/**
+ * A reviewee of a campaign's nomination phase (000 §3 "Nomination", §9 item states): created
+ * open by Start Nomination; the reviewee, their manager and the reviewers move it on (issue 6).
+ */
+export const reviewNominations = sqliteTable(
+  "review_nominations",
+  {
+    id: id(),
+    companyId: companyId(),
+    campaignId: text("campaign_id").notNull(),
+    revieweeId: text("reviewee_id").notNull(),
+    state: text("state", { enum: NOMINATION_STATES }).notNull().default("open"),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("review_nominations_unique").on(t.campaignId, t.revieweeId),
+    index("review_nominations_campaign").on(t.companyId, t.campaignId, t.state),
   ]
 );
 

@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { customRelationships, departments, groups, users } from "~/db/schema";
+import { customRelationships, departments, groups, reviewCampaigns, users } from "~/db/schema";
 import { sharedCopy } from "~/lib/copy";
 
 /** Route parameters that name a record of the viewer's company (and so get a breadcrumb label). */
-export const LABELLED_PARAMS = ["userId", "relationshipId", "groupId", "departmentId"] as const;
+export const LABELLED_PARAMS = ["userId", "relationshipId", "groupId", "departmentId", "activeReviewId"] as const;
 export type LabelledParam = (typeof LABELLED_PARAMS)[number];
 
 /** "default" is My Team, the built-in relationship (DESIGN.md route clarifications). */
@@ -60,6 +60,12 @@ function nameQuery(db: Db, companyId: string, param: LabelledParam, id: string) 
         .select({ name: departments.name })
         .from(departments)
         .where(and(eq(departments.id, id), eq(departments.companyId, companyId)))
+        .limit(1);
+    case "activeReviewId":
+      return db
+        .select({ name: reviewCampaigns.title })
+        .from(reviewCampaigns)
+        .where(and(eq(reviewCampaigns.id, id), eq(reviewCampaigns.companyId, companyId)))
         .limit(1);
   }
 }

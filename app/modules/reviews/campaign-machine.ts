@@ -92,6 +92,29 @@ export function isDelayed(state: ReviewState, endAt: number | null, now: number)
   return state === "live" && endAt !== null && endAt < now;
 }
 
+/**
+ * Share Result (000 §3 resultSharingConfig, §4 "Result sharing"): manual lets the chosen people
+ * share a completed result themselves; automated shares it with the chosen relationships and the
+ * reviewees after each submitted review or when the review closes.
+ */
+export type ShareConfig =
+  | { type: "manual"; canShare: ShareManualBy[] }
+  | { type: "automated"; shareWith: string[]; after: "submit" | "close" };
+/** Who may share a result by hand: the pair's reviewer (000 §3 isManualToReviewer) or the reviewee's manager. */
+export type ShareManualBy = "reviewer" | "manager";
+
+/** 000 §9 nomination item states. */
+export const NOMINATION_STATES = ["open", "submitted", "declined", "expired", "canceled"] as const;
+export type NominationState = (typeof NOMINATION_STATES)[number];
+
+/** A reviewer's answer to one block (issue 6 writes them). */
+export interface PairAnswer {
+  value?: string | number | string[] | null;
+  comment?: string | null;
+  notApplicable?: boolean;
+}
+export type PairAnswers = Record<string, PairAnswer>;
+
 // ---------------------------------------------------------------------------------------------
 // Reviewer/reviewee pairs (000 §4 "Pair states" and the pair actions table).
 // ---------------------------------------------------------------------------------------------
@@ -168,6 +191,8 @@ export type PairEvent =
   /** A new reviewer; `retainDraft` keeps the old reviewer's draft answers (offered when they had started). */
   | { type: "changeReviewer"; retainDraft: boolean }
   | { type: "reopen" }
+  /** Share a completed result with the reviewee (Slack-type). */
+  | { type: "share" }
   /** The reviewer saves answers without submitting. */
   | { type: "save" }
   | { type: "submit" }
@@ -196,6 +221,8 @@ export function pairTransition(state: PairState, event: PairEvent, context: Pair
     case "reopen":
       if (!offered("reopen")) return no("reopened");
       return { ok: true, next: state === "completed" ? "started" : "pending" };
+    case "share":
+      return offered("share") ? { ok: true, next: state } : no("shared");
     case "save":
       if (context.reviewState !== "live" || !(state === "pending" || state === "started" || state === "review-progress"))
         return no("answered");

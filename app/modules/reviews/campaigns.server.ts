@@ -2,8 +2,15 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { reviewCampaigns, reviewPairs, users } from "~/db/schema";
 import type { Viewer } from "~/modules/auth/session.server";
-import type { ChangeResult } from "../../../durable-objects/review-campaign";
-import type { ReviewEvent, ReviewOutcome, ReviewState } from "./campaign-machine";
+import type {
+  AudienceChange,
+  CampaignRequest,
+  ChangeResult,
+  DraftFields,
+  PairChange,
+  ReminderOptions,
+} from "../../../durable-objects/review-campaign";
+import type { PairOutcome, ReviewEvent, ReviewOutcome, ReviewState, ShareConfig } from "./campaign-machine";
 
 export interface CampaignRow {
   id: string;
@@ -55,20 +62,129 @@ export async function findCampaign(context: AppLoadContext, viewer: Viewer, id: 
   return row ?? null;
 }
 
-/**
- * A change of a campaign's state, through its Durable Object (the one writer). `requestId` comes
- * from the form that asked, so a resubmitted form changes nothing twice.
- */
+/** Everything the Launch Review form and the review detail show about one campaign. */
+export interface CampaignDetail {
+  id: string;
+  title: string;
+  state: ReviewState;
+  templateId: string | null;
+  templateTitle: string | null;
+  workspaceId: string | null;
+  groupId: string | null;
+  anonymous: boolean;
+  startAt: number | null;
+  endAt: number | null;
+  automaticClose: boolean;
+  shareConfig: ShareConfig | null;
+  departmentFilter: string[] | null;
+  nominationAudience: string[];
+  nominationStartedAt: number | null;
+  launchedAt: number | null;
+  updatedAt: number;
+  version: number;
+  createdBy: string | null;
+}
+
+const ms = (d: Date | null) => d?.getTime() ?? null;
+
+/** One campaign of the viewer's company with every setting, or null (unknown or another company's id). */
+export async function loadCampaign(context: AppLoadContext, viewer: Viewer, id: string): Promise<CampaignDetail | null> {
+  const [row] = await context.db
+    .select({
+      id: reviewCampaigns.id,
+      title: reviewCampaigns.title,
+      state: reviewCampaigns.state,
+      templateId: reviewCampaigns.templateId,
+      templateTitle: sql<
+        string | null
+      >`coalesce(${reviewCampaigns.templateTitle}, (SELECT title FROM review_templates t WHERE t.id = ${reviewCampaigns.templateId} AND t.company_id = ${reviewCampaigns.companyId}))`,
+      workspaceId: reviewCampaigns.workspaceId,
+      groupId: reviewCampaigns.groupId,
+      anonymous: reviewCampaigns.anonymous,
+      startAt: reviewCampaigns.startAt,
+      endAt: reviewCampaigns.endAt,
+      automaticClose: reviewCampaigns.automaticClose,
+      shareConfig: reviewCampaigns.shareConfig,
+      departmentFilter: reviewCampaigns.departmentFilter,
+      nominationAudience: reviewCampaigns.nominationAudience,
+      nominationStartedAt: reviewCampaigns.nominationStartedAt,
+      launchedAt: reviewCampaigns.launchedAt,
+      updatedAt: reviewCampaigns.updatedAt,
+      version: reviewCampaigns.version,
+      createdBy: reviewCampaigns.createdBy,
+    })
+    .from(reviewCampaigns)
+    .where(and(eq(reviewCampaigns.id, id), eq(reviewCampaigns.companyId, viewer.company.id)))
+    .limit(1);
+  if (!row) return null;
+  return {
+    ...row,
+    startAt: ms(row.startAt),
+    endAt: ms(row.endAt),
+    nominationStartedAt: ms(row.nominationStartedAt),
+    launchedAt: ms(row.launchedAt),
+    updatedAt: row.updatedAt.getTime(),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Changes: every one goes through the campaign's Durable Object (the one writer). `requestId`
+// comes from the form that asked, so a resubmitted form changes nothing twice.
+// ---------------------------------------------------------------------------------------------
+
+function campaignObject(context: AppLoadContext, viewer: Viewer, campaignId: string, requestId: string) {
+  const namespace = context.cloudflare.env.REVIEW_CAMPAIGN;
+  const stub = namespace.get(namespace.idFromName(campaignId));
+  const request: CampaignRequest = { requestId, companyId: viewer.company.id, campaignId, actorId: viewer.user.id };
+  return { stub, request };
+}
+
+/** A change of a campaign's state (launch, schedule, finalize, reopen, remind, …). */
 export function changeCampaign(
   context: AppLoadContext,
   viewer: Viewer,
   campaignId: string,
   event: ReviewEvent,
-  requestId: string
+  requestId: string,
+  reminder?: ReminderOptions
 ): Promise<ChangeResult<ReviewOutcome>> {
-  const namespace = context.cloudflare.env.REVIEW_CAMPAIGN;
-  const stub = namespace.get(namespace.idFromName(campaignId));
-  return stub.changeCampaign({ requestId, companyId: viewer.company.id, campaignId, actorId: viewer.user.id }, event) as Promise<
-    ChangeResult<ReviewOutcome>
-  >;
+  const { stub, request } = campaignObject(context, viewer, campaignId, requestId);
+  return stub.changeCampaign(request, event, reminder) as Promise<ChangeResult<ReviewOutcome>>;
+}
+
+/** Create or update a draft's settings (the Launch Review form's auto-save). */
+export function saveDraft(
+  context: AppLoadContext,
+  viewer: Viewer,
+  campaignId: string,
+  fields: DraftFields,
+  requestId: string
+): Promise<ChangeResult<"draft"> & { created?: boolean }> {
+  const { stub, request } = campaignObject(context, viewer, campaignId, requestId);
+  return stub.saveDraft(request, fields) as Promise<ChangeResult<"draft"> & { created?: boolean }>;
+}
+
+/** Pairs and nominations: add, remove, clear, start or cancel nominations. */
+export function changeAudience(
+  context: AppLoadContext,
+  viewer: Viewer,
+  campaignId: string,
+  change: AudienceChange,
+  requestId: string
+): Promise<ChangeResult<ReviewState>> {
+  const { stub, request } = campaignObject(context, viewer, campaignId, requestId);
+  return stub.changeAudience(request, change) as Promise<ChangeResult<ReviewState>>;
+}
+
+/** One pair: remove, remind, change reviewer, reopen, share. */
+export function changePair(
+  context: AppLoadContext,
+  viewer: Viewer,
+  campaignId: string,
+  pairId: string,
+  change: PairChange,
+  requestId: string
+): Promise<ChangeResult<PairOutcome>> {
+  const { stub, request } = campaignObject(context, viewer, campaignId, requestId);
+  return stub.changePair(request, pairId, change) as Promise<ChangeResult<PairOutcome>>;
 }
