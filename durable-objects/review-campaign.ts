@@ -34,8 +34,11 @@ export interface CampaignRequest {
   actorId: string | null;
 }
 
+/** A row of an upload that was not added (the invalid-pairs dialog lists them). */
+export type RejectedRow = { row: number; reviewee?: string; reviewer?: string; email?: string; reason: string };
+
 export type ChangeResult<T> =
-  | { ok: true; state: T; version: number; count?: number }
+  | { ok: true; state: T; version: number; count?: number; rejected?: RejectedRow[] }
   | { ok: false; reason: "not-found" }
   | { ok: false; reason: "conflict"; conflict: string };
 
@@ -67,10 +70,10 @@ export type Pair = { revieweeId: string; reviewerId: string };
 /** Changes of a campaign's audience and nomination phase. */
 export type AudienceChange =
   /** Draft: the pairs join quietly; live: their reviewers are told (the page asked first). */
-  | { type: "addPairs"; pairs: Pair[] }
+  | { type: "addPairs"; pairs: Pair[]; rejected?: RejectedRow[] }
   | { type: "removePairs"; pairIds: string[] }
   | { type: "clearPairs" }
-  | { type: "addNominees"; userIds: string[] }
+  | { type: "addNominees"; userIds: string[]; rejected?: RejectedRow[] }
   | { type: "removeNominees"; userIds: string[] }
   | { type: "clearNominees" }
   /** Start Nomination: every nominee gets an open nomination and a message. */
@@ -435,8 +438,18 @@ export class ReviewCampaign extends DurableObject<Env> {
       writes.push(this.#audit(db, request, `review.audience.${change.type}`, "review_campaign", request.campaignId, audited));
       const results = await db.batch(writes as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
       if (counted.size > 0) count = countReturned(results.filter((_, i) => counted.has(writes[i])));
-      return { ok: true, state: campaign.state, version: campaign.version + 1, count } as const;
+      // An upload's refused rows are kept with the answer, so the page it redirects to can list them.
+      const rejected = "rejected" in change ? change.rejected : undefined;
+      return { ok: true, state: campaign.state, version: campaign.version + 1, count, ...(rejected ? { rejected } : {}) } as const;
     });
+  }
+
+  /** The kept answer to an earlier request of this company (for the page a change redirected to), or null. */
+  answerOf(companyId: string, requestId: string): ChangeResult<unknown> | null {
+    const kept = this.ctx.storage.sql
+      .exec<{ result: string }>("SELECT result FROM answered WHERE request_id = ?", `${companyId}:${requestId}`)
+      .toArray()[0];
+    return kept ? (JSON.parse(kept.result) as ChangeResult<unknown>) : null;
   }
 
   /** The campaign row this object guards, in the asking company, or null. */

@@ -82,7 +82,14 @@ describe("audience suggestions", () => {
     const pairs = autoSuggest([ann], inChannel, all);
     expect(pairs).toEqual([pair("ann", "ann"), pair("ann", "boss"), pair("ann", "eli"), pair("ann", "bob"), pair("ann", "cat")]);
     // Without `all`, only the given members are candidates.
-    expect(autoSuggest([ann, dan], inChannel)).toEqual([pair("ann", "ann"), pair("ann", "boss"), pair("ann", "dan"), pair("dan", "dan"), pair("dan", "boss"), pair("dan", "ann")]);
+    expect(autoSuggest([ann, dan], inChannel)).toEqual([
+      pair("ann", "ann"),
+      pair("ann", "boss"),
+      pair("ann", "dan"),
+      pair("dan", "dan"),
+      pair("dan", "boss"),
+      pair("dan", "ann"),
+    ]);
   });
 
   it("Auto keeps people outside the channel out", () => {
@@ -93,7 +100,11 @@ describe("audience suggestions", () => {
   });
 
   it("uniquePairs keeps the first of each reviewee-reviewer pair, in order", () => {
-    expect(uniquePairs([pair("a", "b"), pair("b", "a"), pair("a", "b"), pair("a", "a")])).toEqual([pair("a", "b"), pair("b", "a"), pair("a", "a")]);
+    expect(uniquePairs([pair("a", "b"), pair("b", "a"), pair("a", "b"), pair("a", "a")])).toEqual([
+      pair("a", "b"),
+      pair("b", "a"),
+      pair("a", "a"),
+    ]);
   });
 });
 
@@ -112,7 +123,11 @@ describe("readPairsUpload", () => {
   });
 
   it("reads xlsx pairs, with the short headers", async () => {
-    const file = xlsx([["Reviewee", "Reviewer"], ["ann@acme.test", "ann@acme.test"], ["bob@acme.test", "cat@acme.test"]]);
+    const file = xlsx([
+      ["Reviewee", "Reviewer"],
+      ["ann@acme.test", "ann@acme.test"],
+      ["bob@acme.test", "cat@acme.test"],
+    ]);
     expect(await readPairsUpload(file, members)).toEqual({ ok: true, verified: [pair("ann", "ann"), pair("bob", "cat")], unverified: [] });
   });
 
@@ -128,7 +143,7 @@ describe("readPairsUpload", () => {
         "ann@acme.test,",
         "nobody,ghost@elsewhere.test",
         "cat@acme.test,ann@acme.test",
-      ].join("\n"),
+      ].join("\n")
     );
     expect(await readPairsUpload(file, members)).toEqual({
       ok: true,
@@ -148,7 +163,10 @@ describe("readPairsUpload", () => {
   });
 
   it("refuses other file types with the review spec's text", async () => {
-    expect(await readPairsUpload(new File(["%PDF-1.7\n"], "pairs.pdf"), members)).toEqual({ ok: false, message: REVIEW_UPLOAD_UNSUPPORTED });
+    expect(await readPairsUpload(new File(["%PDF-1.7\n"], "pairs.pdf"), members)).toEqual({
+      ok: false,
+      message: REVIEW_UPLOAD_UNSUPPORTED,
+    });
     expect(REVIEW_UPLOAD_UNSUPPORTED).toBe("Supported file formats are .xlsx and .csv.");
     // An xlsx (zip) named .csv: the content does not match the extension.
     const zipAsCsv = new File([await xlsx([["Reviewee Email"]]).arrayBuffer()], "pairs.csv");
@@ -206,7 +224,11 @@ describe("readNomineesUpload", () => {
   });
 
   it("reads xlsx with the short header in any case", async () => {
-    expect(await readNomineesUpload(xlsx([["REVIEWEE"], ["cat@acme.test"]], "n.xlsx"), members)).toEqual({ ok: true, verified: ["cat"], unverified: [] });
+    expect(await readNomineesUpload(xlsx([["REVIEWEE"], ["cat@acme.test"]], "n.xlsx"), members)).toEqual({
+      ok: true,
+      verified: ["cat"],
+      unverified: [],
+    });
   });
 
   it("says which files it cannot use", async () => {

@@ -35,14 +35,17 @@ describe("audienceMembers (000 §2 launch review audience)", () => {
   it("takes only the chosen workspace's people, and narrows to the chosen departments", async () => {
     const labs = await audienceMembers(db, "c-acme", { workspaceId: "w-acme-labs", groupId: null });
     expect(labs.map((m) => m.id).sort()).toEqual(
-      await seededIds("SELECT id FROM users WHERE company_id = 'c-acme' AND (department_id IN ('d-acme-engineering', 'd-acme-product') OR id = ?)", acme("alice")),
+      await seededIds(
+        "SELECT id FROM users WHERE company_id = 'c-acme' AND (department_id IN ('d-acme-engineering', 'd-acme-product') OR id = ?)",
+        acme("alice")
+      )
     );
     const engineering = await audienceMembers(db, "c-acme", { workspaceId: "w-acme-hq", groupId: null }, ["d-acme-engineering"]);
     expect(engineering.length).toBeGreaterThan(0);
     expect(new Set(engineering.map((m) => m.departmentId))).toEqual(new Set(["d-acme-engineering"]));
     const two = await audienceMembers(db, "c-acme", { workspaceId: "w-acme-hq", groupId: null }, ["d-acme-sales", "d-acme-finance"]);
     expect(two.map((m) => m.id).sort()).toEqual(
-      await seededIds("SELECT id FROM users WHERE company_id = 'c-acme' AND department_id IN ('d-acme-sales', 'd-acme-finance')"),
+      await seededIds("SELECT id FROM users WHERE company_id = 'c-acme' AND department_id IN ('d-acme-sales', 'd-acme-finance')")
     );
     // An empty filter means everyone.
     expect(await audienceMembers(db, "c-acme", { workspaceId: "w-acme-labs", groupId: null }, [])).toEqual(labs);
@@ -51,10 +54,15 @@ describe("audienceMembers (000 §2 launch review audience)", () => {
   it("lists a Teams-type group's people, with and without a department filter", async () => {
     const people = await audienceMembers(db, "c-globex", { workspaceId: null, groupId: "g-globex-people" });
     expect(people.map((m) => m.id).sort()).toEqual(
-      await seededIds("SELECT id FROM users WHERE company_id = 'c-globex' AND (department_id = 'd-globex-people' OR id = ?)", globex("gary")),
+      await seededIds(
+        "SELECT id FROM users WHERE company_id = 'c-globex' AND (department_id = 'd-globex-people' OR id = ?)",
+        globex("gary")
+      )
     );
     expect(people.find((m) => m.id === globex("yara"))?.managerIds).toEqual([globex("xavier")]);
-    const engineersOnly = await audienceMembers(db, "c-globex", { workspaceId: null, groupId: "g-globex-people" }, ["d-globex-engineering"]);
+    const engineersOnly = await audienceMembers(db, "c-globex", { workspaceId: null, groupId: "g-globex-people" }, [
+      "d-globex-engineering",
+    ]);
     expect(engineersOnly.map((m) => m.id)).toEqual([globex("gary")]);
   });
 
@@ -64,8 +72,13 @@ describe("audienceMembers (000 §2 launch review audience)", () => {
     expect(await audienceMembers(db, "c-acme", { workspaceId: null, groupId: null })).toEqual([]);
     // Rows that point across companies (a corrupt import) are ignored as well.
     await env.DB.batch([
-      env.DB.prepare("INSERT INTO workspace_members (company_id, workspace_id, user_id) VALUES ('c-acme', 'w-acme-hq', ?)").bind(globex("gina")),
-      env.DB.prepare("INSERT INTO user_managers (company_id, user_id, manager_id) VALUES ('c-globex', ?, ?)").bind(acme("sam"), globex("gina")),
+      env.DB.prepare("INSERT INTO workspace_members (company_id, workspace_id, user_id) VALUES ('c-acme', 'w-acme-hq', ?)").bind(
+        globex("gina")
+      ),
+      env.DB.prepare("INSERT INTO user_managers (company_id, user_id, manager_id) VALUES ('c-globex', ?, ?)").bind(
+        acme("sam"),
+        globex("gina")
+      ),
     ]);
     try {
       const members = await audienceMembers(db, "c-acme", { workspaceId: "w-acme-hq", groupId: null });
@@ -97,7 +110,9 @@ describe("audienceMembers (000 §2 launch review audience)", () => {
     const started = performance.now();
     const members = await audienceMembers(db, "c-initech", { workspaceId: "w-initech-main", groupId: null });
     const elapsed = performance.now() - started;
-    const active = await env.DB.prepare("SELECT count(*) AS n FROM users WHERE company_id = 'c-initech' AND is_deleted = 0 AND is_excluded = 0").first<{
+    const active = await env.DB.prepare(
+      "SELECT count(*) AS n FROM users WHERE company_id = 'c-initech' AND is_deleted = 0 AND is_excluded = 0"
+    ).first<{
       n: number;
     }>();
     expect(members).toHaveLength(active!.n);
@@ -106,7 +121,9 @@ describe("audienceMembers (000 §2 launch review audience)", () => {
     const suggestStarted = performance.now();
     const pairs = autoSuggest(members, inChannel);
     console.log(
-      `audienceMembers: ${members.length} people in ${elapsed.toFixed(1)} ms; autoSuggest: ${pairs.length} pairs in ${(performance.now() - suggestStarted).toFixed(1)} ms`,
+      `audienceMembers: ${members.length} people in ${elapsed.toFixed(1)} ms; autoSuggest: ${pairs.length} pairs in ${(
+        performance.now() - suggestStarted
+      ).toFixed(1)} ms`
     );
     const departmentOne = await audienceMembers(db, "c-initech", { workspaceId: "w-initech-main", groupId: null }, ["d-initech-people-1"]);
     expect(departmentOne.length).toBeGreaterThan(0);

@@ -30,7 +30,7 @@ export async function audienceMembers(
   db: Db,
   companyId: string,
   channel: { workspaceId: string | null; groupId: string | null },
-  departmentIds?: string[] | null,
+  departmentIds?: string[] | null
 ): Promise<AudienceMember[]> {
   let membership;
   if (channel.workspaceId) {
@@ -39,7 +39,7 @@ export async function audienceMembers(
       on: and(
         eq(workspaceMembers.userId, users.id),
         eq(workspaceMembers.companyId, companyId),
-        eq(workspaceMembers.workspaceId, channel.workspaceId),
+        eq(workspaceMembers.workspaceId, channel.workspaceId)
       ),
     };
   } else if (channel.groupId) {
@@ -60,9 +60,12 @@ export async function audienceMembers(
       email: users.email,
       title: users.title,
       departmentId: users.departmentId,
-      managerIds: sql<string>`(SELECT json_group_array(um.manager_id) FROM user_managers um WHERE um.user_id = ${users.id} AND um.company_id = ${companyId})`.mapWith(
-        (v: string) => JSON.parse(v) as string[],
-      ),
+      // "+um.company_id": without it SQLite reads the company's links through user_managers_manager
+      // for every person (1.4 s for 5,000 people); this way each person is one primary-key lookup.
+      managerIds:
+        sql<string>`(SELECT json_group_array(um.manager_id) FROM user_managers um WHERE um.user_id = ${users.id} AND +um.company_id = ${companyId})`.mapWith(
+          (v: string) => JSON.parse(v) as string[]
+        ),
     })
     .from(membership.table)
     .innerJoin(users, membership.on)
@@ -181,7 +184,7 @@ const isBlank = (row: string[]) => row.every((cell) => cell.trim() === "");
  */
 async function readUpload<R extends string>(
   file: unknown,
-  roles: readonly R[],
+  roles: readonly R[]
 ): Promise<{ ok: true; columns: Record<R, number>; rows: Array<{ row: number; cells: string[] }> } | { ok: false; message: string }> {
   // A chosen file with nothing in it is a bad list, not a missing file.
   if (file instanceof File && file.name && file.size === 0) {
