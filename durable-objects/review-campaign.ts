@@ -7,6 +7,8 @@ import { auditEvent } from "../app/lib/audit.server";
 import type { SendAs } from "../app/modules/notifications/kinds";
 import { prepareNotify } from "../app/modules/notifications/notify.server";
 import {
+  AUDIENCE_REQUIRED,
+  NOMINATIONS_NOT_STARTED,
   pairTransition,
   reviewTransition,
   type PairEvent,
@@ -18,10 +20,6 @@ import {
 } from "../app/modules/reviews/campaign-machine";
 
 const ANSWERS_KEPT_MS = 24 * 60 * 60 * 1000;
-/** 000 §5, quoted: launching with a nomination audience whose nominations were not started. */
-export const NOMINATIONS_NOT_STARTED =
-  "You have added nomination audience but haven't started the nominations. Either start nominations or clear nomination audience before launching the review.";
-export const AUDIENCE_REQUIRED = "Please select the audience.";
 // D1 binds at most 100 parameters per statement: a pair row binds 8, an id list at most 90.
 const PAIRS_PER_INSERT = 12;
 const IDS_PER_STATEMENT = 90;

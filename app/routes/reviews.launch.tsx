@@ -18,7 +18,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { requirePermission } from "~/modules/auth/session.server";
 import { audienceMembers, membersByEmail, readNomineesUpload, readPairsUpload } from "~/modules/reviews/audience.server";
 import { SAMPLE_FILES } from "~/modules/reviews/audience";
-import { NOMINATION_STATES } from "~/modules/reviews/campaign-machine";
+import { AUDIENCE_REQUIRED, NOMINATION_STATES, NOMINATIONS_NOT_STARTED } from "~/modules/reviews/campaign-machine";
 import {
   changeAudience,
   changeCampaign,
@@ -27,15 +27,9 @@ import {
   saveDraft,
   type CampaignDetail,
 } from "~/modules/reviews/campaigns.server";
+import { draftFieldsOf, launchPageData, nomineesWithoutManagers, refusedReferences, suggestedPairs } from "~/modules/reviews/launch.server";
 import {
   AUDIENCE_PAGE_SIZE,
-  draftFieldsOf,
-  launchPageData,
-  nomineesWithoutManagers,
-  refusedReferences,
-  suggestedPairs,
-} from "~/modules/reviews/launch.server";
-import {
   DraftFormSchema,
   LAUNCH_PATH,
   MANUAL_SHARERS,
@@ -52,7 +46,7 @@ import { ConfirmPanel } from "~/ui/confirm-panel";
 import { Modal } from "~/ui/dialog";
 import { PageHeader } from "~/ui/page-header";
 import { useHydrated } from "~/ui/use-hydrated";
-import { AUDIENCE_REQUIRED, NOMINATIONS_NOT_STARTED, type AudienceChange, type RejectedRow } from "../../durable-objects/review-campaign";
+import type { AudienceChange, RejectedRow } from "../../durable-objects/review-campaign";
 
 /** 000 §9: after a launch the page waits this long, then goes back to the reviews list. */
 const POST_LAUNCH_DELAY_MS = 2000;

@@ -70,6 +70,12 @@ export function reviewTransition(state: ReviewState, event: ReviewEvent): Transi
   }
 }
 
+/** 000 §5, quoted: launching with a nomination audience whose nominations were not started. */
+export const NOMINATIONS_NOT_STARTED =
+  "You have added nomination audience but haven't started the nominations. Either start nominations or clear nomination audience before launching the review.";
+/** 000 §5: launching without any pair (and no nominations under way). */
+export const AUDIENCE_REQUIRED = "Please select the audience.";
+
 /** The reviews list's row action keys (000 §4: download, cancelReview, deleteReview, deleteSchedule, reopenReview). */
 export type ReviewRowAction = "download" | "cancelReview" | "deleteReview" | "deleteSchedule" | "reopenReview";
 

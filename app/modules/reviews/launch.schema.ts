@@ -15,6 +15,9 @@ export const REVIEWS_PATH = "/reviews/manage-reviews";
 export const LAUNCH_PATH = `${REVIEWS_PATH}/launch-review`;
 export const draftPath = (id: string) => `${REVIEWS_PATH}/draft/${encodeURIComponent(id)}`;
 
+/** Pairs shown per page of the launch form's audience list. */
+export const AUDIENCE_PAGE_SIZE = 50;
+
 /** Who may share a completed result by hand (manual sharing). */
 export const MANUAL_SHARERS: Array<{ value: ShareManualBy; label: string }> = [
   { value: "reviewer", label: "The reviewer, with the reviewee" },

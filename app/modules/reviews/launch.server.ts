@@ -8,10 +8,7 @@ import type { DraftFields, Pair } from "../../../durable-objects/review-campaign
 import { audienceMembers, autoSuggest, managerDownward, managerUpward, selfReview, type AudienceMember } from "./audience.server";
 import type { NominationState } from "./campaign-machine";
 import type { CampaignDetail } from "./campaigns.server";
-import { parseDateTime, shareConfigOf, type DraftForm } from "./launch.schema";
-
-/** Pairs and nominees shown per page of the launch form's lists. */
-export const AUDIENCE_PAGE_SIZE = 50;
+import { AUDIENCE_PAGE_SIZE, parseDateTime, shareConfigOf, type DraftForm } from "./launch.schema";
 
 export type AudienceIntent = "auto" | "managerUpward" | "managerDownward" | "selfReview";
 

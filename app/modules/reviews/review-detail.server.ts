@@ -1,0 +1,631 @@
+import type { AppLoadContext, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { sql, type SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { d1Statement, type Db } from "~/db/client.server";
+import { getFile, putFile } from "~/lib/files.server";
+import { toXlsx, XLSX_CONTENT_TYPE, type Cell } from "~/lib/spreadsheet.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { requirePermission, type Viewer } from "~/modules/auth/session.server";
+import { prepareNotify } from "~/modules/notifications/notify.server";
+import {
+  PAIR_STATE_LABELS,
+  type NominationState,
+  type PairAnswers,
+  type PairState,
+  type ReviewState,
+  type ShareConfig,
+} from "./campaign-machine";
+import { answerRows, NOMINATION_STATE_LABELS, NOT_APPLICABLE_KEY, type ChoiceCount } from "./components/pair-answers";
+import {
+  NO_ACCESS,
+  PAGE_SIZE,
+  REVIEWS_LIST_PATH,
+  reviewDownloadPath,
+  type DetailQuery,
+  type StatusReportType,
+} from "./components/review-detail.schema";
+import type { StoredBlock } from "./questionnaire.schema";
+
+/**
+ * Reads of the review detail page (000 §2 "Review detail"): the campaign with its progress, one
+ * page of its pairs, the analytics, the people who may be added or made reviewers, the status
+ * report; and the pair report the queue builds. Every read is scoped by the viewer's company and
+ * goes to D1 in one batch; changes go through the campaign's Durable Object (campaigns.server.ts).
+ */
+
+const parse = <T>(text: string | null): T | null => {
+  if (text === null || text === undefined) return null;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return null;
+  }
+};
+
+const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export interface ReviewOverview {
+  id: string;
+  title: string;
+  state: ReviewState;
+  workspaceId: string | null;
+  groupId: string | null;
+  /** The workspace's (Slack-type) or group's (Teams-type) name. */
+  channelName: string | null;
+  anonymous: boolean;
+  startAt: number | null;
+  endAt: number | null;
+  launchedAt: number | null;
+  automaticClose: boolean;
+  shareConfig: ShareConfig | null;
+  /** Custom relationships named in an automated share (`relationship:{id}`), by id. */
+  shareRelationships: Record<string, string>;
+  templateTitle: string | null;
+  pairs: number;
+  completed: number;
+  nominations: Partial<Record<NominationState, number>>;
+  nominationTotal: number;
+  /** Teams-type: the viewer administers the review's group. */
+  viewerAdminsGroup: boolean;
+}
+
+interface CampaignSqlRow {
+  id: string;
+  title: string;
+  state: ReviewState;
+  workspace_id: string | null;
+  group_id: string | null;
+  channel_name: string | null;
+  anonymous: number;
+  start_at: number | null;
+  end_at: number | null;
+  launched_at: number | null;
+  automatic_close: number;
+  share_config: string | null;
+  share_relationships: string | null;
+  template_title: string | null;
+  template_blocks: string | null;
+  pairs: number;
+  completed: number;
+  nomination_counts: string | null;
+  viewer_admins_group: number;
+}
+
+function campaignSql(viewer: Viewer, id: string, withBlocks: boolean): SQL {
+  const company = viewer.company.id;
+  return sql`
+    SELECT c.id, c.title, c.state, c.workspace_id, c.group_id, c.anonymous, c.start_at, c.end_at, c.launched_at, c.automatic_close, c.share_config,
+      coalesce(
+        (SELECT w.name FROM workspaces w WHERE w.id = c.workspace_id AND w.company_id = ${company}),
+        (SELECT g.name FROM groups g WHERE g.id = c.group_id AND g.company_id = ${company})
+      ) AS channel_name,
+      coalesce(c.template_title, (SELECT t.title FROM review_templates t WHERE t.id = c.template_id AND t.company_id = ${company})) AS template_title,
+      ${withBlocks ? sql`c.template_blocks` : sql`NULL`} AS template_blocks,
+      (SELECT count(*) FROM review_pairs p WHERE p.company_id = ${company} AND p.campaign_id = ${id}) AS pairs,
+      (SELECT count(*) FROM review_pairs p WHERE p.company_id = ${company} AND p.campaign_id = ${id} AND p.state = 'completed') AS completed,
+      (SELECT json_group_object(s.state, s.n) FROM (
+        SELECT n.state, count(*) AS n FROM review_nominations n WHERE n.company_id = ${company} AND n.campaign_id = ${id} GROUP BY n.state
+      ) s) AS nomination_counts,
+      EXISTS (
+        SELECT 1 FROM group_members gm
+        WHERE gm.company_id = ${company} AND gm.group_id = c.group_id AND gm.user_id = ${viewer.user.id} AND gm.is_admin = 1
+      ) AS viewer_admins_group,
+      (SELECT json_group_object(r.id, r.name) FROM custom_relationships r
+        WHERE r.company_id = ${company}
+          AND ('relationship:' || r.id) IN (SELECT value FROM json_each(coalesce(c.share_config, '{}'), '$.shareWith'))
+      ) AS share_relationships
+    FROM review_campaigns c
+    WHERE c.id = ${id} AND c.company_id = ${company}`;
+}
+
+function overviewOf(row: CampaignSqlRow): ReviewOverview & { blocks: StoredBlock[] } {
+  const nominations = parse<Partial<Record<NominationState, number>>>(row.nomination_counts) ?? {};
+  return {
+    id: row.id,
+    title: row.title,
+    state: row.state,
+    workspaceId: row.workspace_id,
+    groupId: row.group_id,
+    channelName: row.channel_name,
+    anonymous: Boolean(row.anonymous),
+    startAt: row.start_at,
+    endAt: row.end_at,
+    launchedAt: row.launched_at,
+    automaticClose: Boolean(row.automatic_close),
+    shareConfig: parse<ShareConfig>(row.share_config),
+    shareRelationships: parse<Record<string, string>>(row.share_relationships) ?? {},
+    templateTitle: row.template_title,
+    pairs: Number(row.pairs),
+    completed: Number(row.completed),
+    nominations,
+    nominationTotal: Object.values(nominations).reduce<number>((n, v) => n + Number(v ?? 0), 0),
+    viewerAdminsGroup: Boolean(row.viewer_admins_group),
+    blocks: parse<StoredBlock[]>(row.template_blocks) ?? [],
+  };
+}
+
+/**
+ * Who may manage a review beyond the ViewManageReviews permission (000 §2 "A 403 when loading a
+ * review redirects to the reviews list"). Teams-type group admins administer groups
+ * (group_members.is_admin), so they manage the reviews of their groups only; super admins manage
+ * every review. A Slack-type team admin is a company-wide flag (workspaces have no admins of
+ * their own), so it manages every review of the company.
+ */
+export function mayManageReview(viewer: Viewer, review: Pick<ReviewOverview, "groupId" | "viewerAdminsGroup">) {
+  if (viewer.user.isSuperAdmin || viewer.company.platform !== "msteams") return true;
+  return review.groupId === null || review.viewerAdminsGroup;
+}
+
+export interface PairRow {
+  id: string;
+  state: PairState;
+  revieweeId: string;
+  revieweeName: string;
+  revieweeEmail: string;
+  reviewerId: string;
+  reviewerName: string;
+  reviewerEmail: string;
+  sharedAt: number | null;
+}
+
+interface PairSqlRow {
+  total: number;
+  id: string | null;
+  state: PairState;
+  reviewee_id: string;
+  reviewee_name: string | null;
+  reviewee_email: string | null;
+  reviewer_id: string;
+  reviewer_name: string | null;
+  reviewer_email: string | null;
+  shared_at: number | null;
+}
+
+const UNKNOWN_PERSON = "Unknown person";
+
+function pairFilter(viewer: Viewer, id: string, query: Pick<DetailQuery, "q" | "state">): SQL {
+  const parts = [sql`rp.company_id = ${viewer.company.id} AND rp.campaign_id = ${id}`];
+  if (query.state) parts.push(sql`rp.state = ${query.state}`);
+  if (query.q) {
+    const pattern = likePattern(query.q);
+    parts.push(
+      sql`(ee.name LIKE ${pattern} ESCAPE '\\' OR ee.email LIKE ${pattern} ESCAPE '\\' OR er.name LIKE ${pattern} ESCAPE '\\' OR er.email LIKE ${pattern} ESCAPE '\\')`
+    );
+  }
+  return sql.join(parts, sql` AND `);
+}
+
+const PEOPLE_JOIN = sql`
+  LEFT JOIN users ee ON ee.id = rp.reviewee_id AND ee.company_id = rp.company_id
+  LEFT JOIN users er ON er.id = rp.reviewer_id AND er.company_id = rp.company_id`;
+
+/** One page of the pairs matching the search and state filter, with the number matching, in one statement. */
+function pairPageSql(viewer: Viewer, id: string, query: DetailQuery, page: number): SQL {
+  const where = pairFilter(viewer, id, query);
+  return sql`
+    SELECT t.total, p.* FROM (SELECT count(*) AS total FROM review_pairs rp ${PEOPLE_JOIN} WHERE ${where}) t
+    LEFT JOIN (
+      SELECT rp.id, rp.state, rp.reviewee_id, ee.name AS reviewee_name, ee.email AS reviewee_email,
+        rp.reviewer_id, er.name AS reviewer_name, er.email AS reviewer_email, rp.shared_at
+      FROM review_pairs rp ${PEOPLE_JOIN}
+      WHERE ${where}
+      ORDER BY ee.name COLLATE NOCASE, er.name COLLATE NOCASE, rp.id
+      LIMIT ${PAGE_SIZE} OFFSET ${(page - 1) * PAGE_SIZE}
+    ) p ON 1`;
+}
+
+const pairOf = (r: PairSqlRow): PairRow => ({
+  id: r.id!,
+  state: r.state,
+  revieweeId: r.reviewee_id,
+  revieweeName: r.reviewee_name ?? UNKNOWN_PERSON,
+  revieweeEmail: r.reviewee_email ?? "",
+  reviewerId: r.reviewer_id,
+  reviewerName: r.reviewer_name ?? UNKNOWN_PERSON,
+  reviewerEmail: r.reviewer_email ?? "",
+  sharedAt: r.shared_at,
+});
+
+export interface PairDetail {
+  id: string;
+  state: PairState;
+  revieweeId: string;
+  revieweeName: string;
+  reviewerId: string;
+  reviewerName: string;
+  answers: PairAnswers | null;
+  declineComment: string | null;
+}
+
+interface PairDetailSqlRow {
+  id: string;
+  state: PairState;
+  reviewee_id: string;
+  reviewee_name: string | null;
+  reviewer_id: string;
+  reviewer_name: string | null;
+  answers: string | null;
+  decline_comment: string | null;
+}
+
+function pairDetailSql(viewer: Viewer, campaignId: string, pairId: string): SQL {
+  return sql`
+    SELECT rp.id, rp.state, rp.reviewee_id, ee.name AS reviewee_name, rp.reviewer_id, er.name AS reviewer_name, rp.answers, rp.decline_comment
+    FROM review_pairs rp ${PEOPLE_JOIN}
+    WHERE rp.id = ${pairId} AND rp.company_id = ${viewer.company.id} AND rp.campaign_id = ${campaignId}`;
+}
+
+const pairDetailOf = (r: PairDetailSqlRow): PairDetail => ({
+  id: r.id,
+  state: r.state,
+  revieweeId: r.reviewee_id,
+  revieweeName: r.reviewee_name ?? UNKNOWN_PERSON,
+  reviewerId: r.reviewer_id,
+  reviewerName: r.reviewer_name ?? UNKNOWN_PERSON,
+  answers: parse<PairAnswers>(r.answers),
+  declineComment: r.decline_comment,
+});
+
+export interface Member {
+  id: string;
+  name: string;
+  email: string;
+}
+
+/**
+ * The active people (not deactivated, not excluded) of the review's workspace (Slack-type) or
+ * group (Teams-type), by name: who can be made a reviewer or added as a reviewee.
+ */
+function membersSql(viewer: Viewer, campaignId: string): SQL {
+  const company = viewer.company.id;
+  const campaign = sql`(SELECT c.workspace_id, c.group_id FROM review_campaigns c WHERE c.id = ${campaignId} AND c.company_id = ${company})`;
+  return sql`
+    SELECT u.id, u.name, u.email FROM users u
+    WHERE u.company_id = ${company} AND u.is_deleted = 0 AND u.is_excluded = 0 AND (
+      u.id IN (SELECT wm.user_id FROM workspace_members wm, ${campaign} c WHERE wm.company_id = ${company} AND wm.workspace_id = c.workspace_id)
+      OR u.id IN (SELECT gm.user_id FROM group_members gm, ${campaign} c WHERE gm.company_id = ${company} AND gm.group_id = c.group_id)
+    )
+    ORDER BY u.name COLLATE NOCASE, u.id`;
+}
+
+/**
+ * Selections per choice-like question among the completed pairs' answers: `answers[blockId].value`
+ * is one choice value or a list of them; a not-applicable answer counts once under its own key.
+ */
+function choiceCountsSql(viewer: Viewer, campaignId: string): SQL {
+  const inCampaign = sql`p.company_id = ${viewer.company.id} AND p.campaign_id = ${campaignId} AND p.state = 'completed' AND json_valid(p.answers)`;
+  return sql`
+    SELECT a.key AS blockId, CAST(v.value AS TEXT) AS choice, count(*) AS n
+    FROM review_pairs p, json_each(p.answers) a, json_each(a.value, '$.value') v
+    WHERE ${inCampaign} AND a.type = 'object' AND coalesce(json_extract(a.value, '$.notApplicable'), 0) = 0
+      AND v.type NOT IN ('null', 'object', 'array')
+    GROUP BY 1, 2
+    UNION ALL
+    SELECT a.key, ${NOT_APPLICABLE_KEY}, count(*)
+    FROM review_pairs p, json_each(p.answers) a
+    WHERE ${inCampaign} AND a.type = 'object' AND json_extract(a.value, '$.notApplicable') = 1
+    GROUP BY 1`;
+}
+
+export interface NominationRow {
+  revieweeId: string;
+  name: string;
+  state: NominationState;
+}
+
+function nominationPageSql(viewer: Viewer, campaignId: string, page: number): SQL {
+  const where = sql`n.company_id = ${viewer.company.id} AND n.campaign_id = ${campaignId}`;
+  return sql`
+    SELECT t.total, p.* FROM (SELECT count(*) AS total FROM review_nominations n WHERE ${where}) t
+    LEFT JOIN (
+      SELECT n.reviewee_id, coalesce(u.name, ${UNKNOWN_PERSON}) AS name, n.state
+      FROM review_nominations n LEFT JOIN users u ON u.id = n.reviewee_id AND u.company_id = n.company_id
+      WHERE ${where}
+      ORDER BY u.name COLLATE NOCASE, n.reviewee_id
+      LIMIT ${PAGE_SIZE} OFFSET ${(page - 1) * PAGE_SIZE}
+    ) p ON 1`;
+}
+
+export interface ReviewDetail {
+  review: ReviewOverview;
+  blocks: StoredBlock[];
+  pairs: { rows: PairRow[]; total: number; page: number; pages: number } | null;
+  pair: PairDetail | null;
+  members: Member[] | null;
+  choiceCounts: ChoiceCount[] | null;
+  nominations: { rows: NominationRow[]; total: number; page: number; pages: number } | null;
+}
+
+const pagesOf = (total: number) => Math.max(1, Math.ceil(total / PAGE_SIZE));
+
+/**
+ * Everything the page shows for one request, in one D1 batch: the campaign, and what the tab and
+ * the open panel need. Null for an unknown id or another company's review.
+ */
+export async function loadReviewDetail(
+  context: AppLoadContext,
+  viewer: Viewer,
+  id: string,
+  query: DetailQuery
+): Promise<ReviewDetail | null> {
+  const d1 = context.cloudflare.env.DB;
+  const analytics = query.tab === "analytics";
+  const panelPair = query.pairId && query.panel ? query.pairId : null;
+  const needsBlocks = (analytics && !query.nomination) || query.panel === "result";
+  const needsMembers = query.panel === "changeReviewer" || query.panel === "addPairs";
+  const parts: Array<{ key: "campaign" | "pairs" | "pair" | "members" | "counts" | "nominations"; statement: SQL }> = [
+    { key: "campaign", statement: campaignSql(viewer, id, needsBlocks) },
+  ];
+  if (!analytics) parts.push({ key: "pairs", statement: pairPageSql(viewer, id, query, query.page) });
+  if (panelPair) parts.push({ key: "pair", statement: pairDetailSql(viewer, id, panelPair) });
+  if (needsMembers) parts.push({ key: "members", statement: membersSql(viewer, id) });
+  if (analytics && !query.nomination) parts.push({ key: "counts", statement: choiceCountsSql(viewer, id) });
+  if (analytics && query.nomination) parts.push({ key: "nominations", statement: nominationPageSql(viewer, id, query.page) });
+  const results = await d1.batch(parts.map((p) => d1Statement(d1, p.statement)));
+  const rowsOf = <T>(key: (typeof parts)[number]["key"]) => {
+    const index = parts.findIndex((p) => p.key === key);
+    return index < 0 ? null : ((results[index].results ?? []) as T[]);
+  };
+  const [campaign] = rowsOf<CampaignSqlRow>("campaign") ?? [];
+  if (!campaign) return null;
+  const { blocks, ...review } = overviewOf(campaign);
+
+  let pairs: ReviewDetail["pairs"] = null;
+  const pairRows = rowsOf<PairSqlRow>("pairs");
+  if (pairRows) {
+    let total = Number(pairRows[0]?.total ?? 0);
+    let page = Math.min(query.page, pagesOf(total));
+    let rows = pairRows;
+    if (page !== query.page) {
+      // The list shrank under the asked page: show its last page.
+      rows = (await d1Statement(d1, pairPageSql(viewer, id, query, page)).all<PairSqlRow>()).results;
+      total = Number(rows[0]?.total ?? 0);
+      page = Math.min(page, pagesOf(total));
+    }
+    pairs = { rows: rows.filter((r) => r.id !== null).map(pairOf), total, page, pages: pagesOf(total) };
+  }
+
+  let nominations: ReviewDetail["nominations"] = null;
+  const nominationRows = rowsOf<{ total: number; reviewee_id: string | null; name: string; state: NominationState }>("nominations");
+  if (nominationRows) {
+    const total = Number(nominationRows[0]?.total ?? 0);
+    nominations = {
+      rows: nominationRows.filter((r) => r.reviewee_id !== null).map((r) => ({ revieweeId: r.reviewee_id!, name: r.name, state: r.state })),
+      total,
+      page: query.page,
+      pages: pagesOf(total),
+    };
+  }
+
+  const [pair] = rowsOf<PairDetailSqlRow>("pair") ?? [];
+  const counts = rowsOf<{ blockId: string; choice: string; n: number }>("counts");
+  return {
+    review,
+    blocks,
+    pairs,
+    pair: pair ? pairDetailOf(pair) : null,
+    members: rowsOf<Member>("members"),
+    choiceCounts: counts ? counts.map((c) => ({ blockId: c.blockId, choice: String(c.choice), n: Number(c.n) })) : null,
+    nominations,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The action's reads: the campaign and one pair as the change will find them.
+// ---------------------------------------------------------------------------------------------
+
+/** The campaign (with what the access rule needs), the pair if asked for, and whether `people` are members of its audience. */
+export async function loadForAction(
+  context: AppLoadContext,
+  viewer: Viewer,
+  campaignId: string,
+  options: { pairId?: string; people?: string[]; pairOf?: { revieweeId: string; reviewerId: string } } = {}
+) {
+  const d1 = context.cloudflare.env.DB;
+  const statements: SQL[] = [campaignSql(viewer, campaignId, false)];
+  if (options.pairId) statements.push(pairDetailSql(viewer, campaignId, options.pairId));
+  const people = [...new Set(options.people ?? [])];
+  if (people.length > 0)
+    statements.push(
+      sql`SELECT m.id, m.name FROM (${membersSql(viewer, campaignId)}) m WHERE m.id IN (SELECT value FROM json_each(${JSON.stringify(
+        people
+      )}))`
+    );
+  if (options.pairOf)
+    statements.push(sql`
+      SELECT rp.id FROM review_pairs rp
+      WHERE rp.company_id = ${viewer.company.id} AND rp.campaign_id = ${campaignId}
+        AND rp.reviewee_id = ${options.pairOf.revieweeId} AND rp.reviewer_id = ${options.pairOf.reviewerId}`);
+  const results = await d1.batch(statements.map((s) => d1Statement(d1, s)));
+  const [campaign] = results[0].results as CampaignSqlRow[];
+  if (!campaign) return null;
+  let next = 1;
+  const pairRow = options.pairId ? (results[next++].results as PairDetailSqlRow[])[0] : undefined;
+  const members = new Map(
+    people.length > 0 ? (results[next++].results as Array<{ id: string; name: string }>).map((r) => [r.id, r.name]) : []
+  );
+  const existing = options.pairOf ? (results[next++].results as unknown[]).length > 0 : false;
+  const { blocks: _blocks, ...review } = overviewOf(campaign);
+  return { review, pair: pairRow ? pairDetailOf(pairRow) : null, members, pairExists: existing };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Status report (000 §7 "Download status report: reportType review or nomination").
+// ---------------------------------------------------------------------------------------------
+
+/** The status report as an .xlsx file: one row per pair (reviewee, reviewer, state) or per nomination. */
+export async function statusReport(
+  context: AppLoadContext,
+  viewer: Viewer,
+  review: Pick<ReviewOverview, "id" | "title">,
+  type: StatusReportType
+) {
+  const company = viewer.company.id;
+  const rows: Cell[][] = [];
+  if (type === "review") {
+    const { results } = await d1Statement(
+      context.cloudflare.env.DB,
+      sql`
+        SELECT ee.name AS reviewee, ee.email AS reviewee_email, er.name AS reviewer, er.email AS reviewer_email, rp.state
+        FROM review_pairs rp ${PEOPLE_JOIN}
+        WHERE rp.company_id = ${company} AND rp.campaign_id = ${review.id}
+        ORDER BY ee.name COLLATE NOCASE, er.name COLLATE NOCASE, rp.id`
+    ).all<{
+      reviewee: string | null;
+      reviewee_email: string | null;
+      reviewer: string | null;
+      reviewer_email: string | null;
+      state: PairState;
+    }>();
+    rows.push(["Reviewee", "Reviewee E-mail", "Reviewer", "Reviewer E-mail", "State"]);
+    for (const r of results)
+      rows.push([
+        r.reviewee ?? UNKNOWN_PERSON,
+        r.reviewee_email,
+        r.reviewer ?? UNKNOWN_PERSON,
+        r.reviewer_email,
+        PAIR_STATE_LABELS[r.state] ?? r.state,
+      ]);
+  } else {
+    const { results } = await d1Statement(
+      context.cloudflare.env.DB,
+      sql`
+        SELECT u.name AS reviewee, u.email AS reviewee_email, n.state
+        FROM review_nominations n LEFT JOIN users u ON u.id = n.reviewee_id AND u.company_id = n.company_id
+        WHERE n.company_id = ${company} AND n.campaign_id = ${review.id}
+        ORDER BY u.name COLLATE NOCASE, n.reviewee_id`
+    ).all<{ reviewee: string | null; reviewee_email: string | null; state: NominationState }>();
+    rows.push(["Reviewee", "Reviewee E-mail", "Nomination Status"]);
+    for (const r of results) rows.push([r.reviewee ?? UNKNOWN_PERSON, r.reviewee_email, NOMINATION_STATE_LABELS[r.state] ?? r.state]);
+  }
+  const label = type === "review" ? "Review status" : "Nomination status";
+  return { bytes: toXlsx(rows, label), fileName: `${review.title} - ${label}.xlsx`, contentType: XLSX_CONTENT_TYPE };
+}
+
+/** `attachment` with an ASCII fallback name and the real one (RFC 6266 filename*). */
+export function attachmentHeader(fileName: string) {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+/**
+ * The loader of a review's downloads (a resource route: a page's loader cannot answer a document
+ * request with a file). Same rules as the page: ViewManageReviews, the viewer's company (404),
+ * the access rule (to the reviews list with an error toast).
+ */
+export async function reviewDownloadLoader({ request, context, params }: LoaderFunctionArgs) {
+  const viewer = await requirePermission(request, context, "ViewManageReviews");
+  const id = params.activeReviewId ?? "";
+  const loaded = await loadForAction(context, viewer, id);
+  if (!loaded || loaded.review.state === "draft") throw new Response("Not Found", { status: 404 });
+  if (!mayManageReview(viewer, loaded.review))
+    throw await redirectWithToast(REVIEWS_LIST_PATH, { type: "error", message: NO_ACCESS }, { request });
+  const url = new URL(request.url);
+  const headers = (contentType: string, fileName: string) => ({
+    "Content-Type": contentType,
+    "Content-Disposition": attachmentHeader(fileName),
+    "Cache-Control": "private, no-store",
+  });
+  const fileId = url.searchParams.get("file");
+  if (fileId) {
+    const found = await getFile(context.cloudflare.env, context.db, viewer.company.id, fileId.slice(0, 100));
+    // A generated report is its requester's: it names people the link must not reach otherwise.
+    if (!found || found.file.ownerId !== viewer.user.id) throw new Response("Not Found", { status: 404 });
+    return new Response(found.object.body, { headers: headers(found.file.contentType, found.file.name) });
+  }
+  const type = url.searchParams.get("reportType");
+  if (type !== "review" && type !== "nomination") throw new Response("Not Found", { status: 404 });
+  const report = await statusReport(context, viewer, loaded.review, type);
+  return new Response(report.bytes, { headers: headers(report.contentType, report.fileName) });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pair report (000 §7 "Download a pair's report: emailed later"): queued, built by the worker.
+// ---------------------------------------------------------------------------------------------
+
+export const PAIR_REPORT_JOB = "review.pair-report";
+
+export interface PairReportJob {
+  companyId: string;
+  campaignId: string;
+  pairId: string;
+}
+
+/** Queue the report of one pair for the viewer. */
+export async function requestPairReport(context: AppLoadContext, viewer: Viewer, campaignId: string, pairId: string) {
+  await context.cloudflare.env.JOBS.send({
+    type: PAIR_REPORT_JOB,
+    companyId: viewer.company.id,
+    campaignId,
+    pairId,
+    requestedBy: { companyId: viewer.company.id, userId: viewer.user.id },
+  });
+}
+
+/**
+ * Builds a pair's report (its answers against the questionnaire snapshot) as an .xlsx, stores it
+ * in R2 and returns the message telling the requester where to download it. The message carries a
+ * dedupe key from the queue message, so a redelivered message tells the requester once.
+ */
+export async function buildPairReport(
+  env: Pick<Env, "FILES" | "DB">,
+  db: Db,
+  job: PairReportJob & { requestedBy?: { companyId: string; userId: string } },
+  messageId: string
+): Promise<BatchItem<"sqlite">[]> {
+  const requester = job.requestedBy;
+  // The report names the pair's people: it only ever goes to someone of the same company.
+  if (!requester || requester.companyId !== job.companyId) return [];
+  const row = await d1Statement(
+    env.DB,
+    sql`
+      SELECT c.title, c.template_blocks, rp.state, rp.answers, ee.name AS reviewee, er.name AS reviewer
+      FROM review_pairs rp
+      JOIN review_campaigns c ON c.id = rp.campaign_id AND c.company_id = rp.company_id
+      ${PEOPLE_JOIN}
+      WHERE rp.id = ${job.pairId} AND rp.campaign_id = ${job.campaignId} AND rp.company_id = ${job.companyId}`
+  ).first<{
+    title: string;
+    template_blocks: string | null;
+    state: PairState;
+    answers: string | null;
+    reviewee: string | null;
+    reviewer: string | null;
+  }>();
+  const tell = (subject: string, body: string, link: string | null) =>
+    prepareNotify(db, {
+      companyId: job.companyId,
+      recipientUserIds: [requester.userId],
+      kind: "report",
+      subject,
+      body,
+      link,
+      dedupeKey: `pair-report:${messageId}`,
+    });
+  if (!row) return tell("Report not available", "The review pair no longer exists, so its report could not be made.", null);
+  const blocks = parse<StoredBlock[]>(row.template_blocks) ?? [];
+  const answers = parse<PairAnswers>(row.answers);
+  const reviewee = row.reviewee ?? UNKNOWN_PERSON;
+  const reviewer = row.reviewer ?? UNKNOWN_PERSON;
+  const rows: Cell[][] = [
+    ["Review", row.title],
+    ["Reviewee", reviewee],
+    ["Reviewer", reviewer],
+    ["State", PAIR_STATE_LABELS[row.state] ?? row.state],
+    [],
+    ["Question", "Answer", "Comment"],
+    ...answerRows(blocks, answers).map((a) => [a.question, a.answer, a.comment]),
+  ];
+  const file = await putFile(env, db, {
+    companyId: job.companyId,
+    ownerId: requester.userId,
+    name: `${row.title} - ${reviewee} by ${reviewer}.xlsx`,
+    contentType: XLSX_CONTENT_TYPE,
+    body: toXlsx(rows, "Review"),
+  });
+  return tell(
+    `Your report is ready: ${row.title}`,
+    `The report of ${reviewee}'s review by ${reviewer} in ${row.title} is ready to download.`,
+    reviewDownloadPath(job.campaignId, { file: file.id })
+  );
+}
