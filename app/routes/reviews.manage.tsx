@@ -11,7 +11,15 @@ import {
   type ReviewRowAction,
   type ReviewState,
 } from "~/modules/reviews/campaign-machine";
-import { changeCampaign, findCampaign, listCampaigns } from "~/modules/reviews/campaigns.server";
+import {
+  campaignLaunchers,
+  changeCampaign,
+  findCampaign,
+  listCampaigns,
+  peopleByEmail,
+  type CampaignFilters,
+  type CampaignRow,
+} from "~/modules/reviews/campaigns.server";
 import { Button, ButtonLink, buttonClass } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
 import { ConfirmPanel } from "~/ui/confirm-panel";
@@ -61,12 +69,59 @@ function statesOf(url: URL): ReviewState[] {
   return REVIEW_STATES.filter((s) => asked.includes(s));
 }
 
+/** 000 §5, quoted: the specific-users filter takes e-mails. */
+const INVALID_EMAILS = "Invalid list of emails.";
+const EMAIL = z.email();
+
+/** The super admin's user filters (000 §2); `error` when the e-mail list is not usable (then it is not applied). */
+async function userFiltersOf(url: URL, context: LoaderFunctionArgs["context"], viewer: Awaited<ReturnType<typeof requirePermission>>) {
+  const launchedBy = url.searchParams.get("launchedBy")?.slice(0, 100) || null;
+  const userType = url.searchParams.get("userType") === "reviewer" ? ("reviewer" as const) : ("reviewee" as const);
+  const users = (url.searchParams.get("users") ?? "").slice(0, 5000);
+  const emails = [
+    ...new Set(
+      users
+        .split(/[\s,;]+/)
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean)
+    ),
+  ];
+  const filters: CampaignFilters = { launchedBy, userType, userIds: [] };
+  if (emails.length === 0) return { filters, users, error: null };
+  if (emails.length > 50 || emails.some((e) => !EMAIL.safeParse(e).success)) return { filters, users, error: INVALID_EMAILS };
+  const found = await peopleByEmail(context, viewer, emails);
+  if (found.unknown.length > 0) return { filters, users, error: `${INVALID_EMAILS} Not in the company: ${found.unknown.join(", ")}` };
+  return { filters: { ...filters, userIds: found.ids }, users, error: null };
+}
+
 /** The reviews list (000 §2): status filter, the columns the chosen states call for, per-state row actions. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requirePermission(request, context, "ViewManageReviews");
-  const states = statesOf(new URL(request.url));
-  const reviews = await listCampaigns(context, viewer, states);
-  return data({ states, reviews, platform: viewer.company.platform, now: Date.now() });
+  const url = new URL(request.url);
+  const states = statesOf(url);
+  const superAdmin = viewer.user.isSuperAdmin;
+  const user = superAdmin ? await userFiltersOf(url, context, viewer) : null;
+  const [reviews, launchers] = await Promise.all([
+    listCampaigns(context, viewer, states, user?.filters),
+    superAdmin ? campaignLaunchers(context, viewer) : Promise.resolve([]),
+  ]);
+  return data({
+    states,
+    reviews,
+    platform: viewer.company.platform,
+    now: Date.now(),
+    userFilter: user
+      ? { launchedBy: user.filters.launchedBy, userType: user.filters.userType, users: user.users, error: user.error, launchers }
+      : null,
+  });
+}
+
+/** 000 §2 "Nomination Status" (Slack-type): where the review's nomination phase stands. */
+function nominationStatus(n: CampaignRow["nominations"]) {
+  if (n.started) return `In Progress (${n.total - n.open}/${n.total} done)`;
+  if (n.total > 0) return "Cancelled";
+  if (n.audience > 0) return `Not Started (${n.audience === 1 ? "1 person" : `${n.audience} people`})`;
+  return "No nominations";
 }
 
 const ActionSchema = z.object({
@@ -100,7 +155,7 @@ const day = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", y
 const when = (ms: number | null) => (ms === null ? "—" : day.format(new Date(ms)));
 
 export default function ManageReviews() {
-  const { states, reviews, platform } = useLoaderData<typeof loader>();
+  const { states, reviews, platform, userFilter } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as { confirm: ConfirmData | null } | undefined;
   const confirm = actionData?.confirm ?? null;
   const showNomination = platform === "slack" && (states.includes("draft") || states.includes("live"));
@@ -126,10 +181,16 @@ export default function ManageReviews() {
             </label>
           ))}
         </fieldset>
+        {userFilter ? <UserFilters filter={userFilter} states={states} /> : null}
         <Button type="submit" variant="secondary">
           Apply
         </Button>
       </Form>
+      {userFilter?.error ? (
+        <p role="alert" className="-mt-2 mb-4 text-sm text-red-700">
+          {userFilter.error}
+        </p>
+      ) : null}
       {confirm ? <Confirmation confirm={confirm} /> : null}
       {states.length === 0 ? (
         <EmptyState icon="reviews" title={NOTHING_SELECTED} />
@@ -186,7 +247,7 @@ export default function ManageReviews() {
                         {r.title}
                       </a>
                     </td>
-                    {showNomination ? <td className="px-3 py-2 text-slate-600">No nominations</td> : null}
+                    {showNomination ? <td className="px-3 py-2 text-slate-600">{nominationStatus(r.nominations)}</td> : null}
                     <td className="whitespace-nowrap px-3 py-2 text-slate-600">{when(r.startAt)}</td>
                     <td className="px-3 py-2 text-slate-600">{r.launchedBy ?? "—"}</td>
                     <td className="px-3 py-2">
@@ -211,6 +272,16 @@ export default function ManageReviews() {
                     ) : null}
                     <td className="px-3 py-2">
                       <div className="flex justify-end gap-2">
+                        {reviewRowActions(r.state).includes("download") ? (
+                          <a
+                            href={`${PATH}/${encodeURIComponent(r.id)}?download=review`}
+                            download
+                            className={buttonClass("secondary")}
+                            aria-label={`Download: ${r.title}`}
+                          >
+                            Download
+                          </a>
+                        ) : null}
                         {reviewRowActions(r.state)
                           .filter((a): a is keyof typeof ACTIONS => a !== "download")
                           .map((a) => (
@@ -235,6 +306,53 @@ export default function ManageReviews() {
           </table>
         </div>
       )}
+    </>
+  );
+}
+
+/** The super admin's filters: launched by, user type and specific users, with Clear User Filter (000 §2). */
+function UserFilters({
+  filter,
+  states,
+}: {
+  filter: NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["userFilter"]>;
+  states: ReviewState[];
+}) {
+  const clear = `${PATH}?filter=1${states.map((s) => `&status=${s}`).join("")}`;
+  return (
+    <>
+      <label className="flex items-center gap-1.5 text-slate-700">
+        Launched by
+        <select name="launchedBy" defaultValue={filter.launchedBy ?? ""} className="rounded-md border border-slate-300 px-2 py-1">
+          <option value="">Anyone</option>
+          {filter.launchers.map((l) => (
+            <option key={l.id} value={l.id}>
+              {l.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="flex items-center gap-1.5 text-slate-700">
+        User type
+        <select name="userType" defaultValue={filter.userType} className="rounded-md border border-slate-300 px-2 py-1">
+          <option value="reviewee">Reviewee</option>
+          <option value="reviewer">Reviewer</option>
+        </select>
+      </label>
+      <label className="flex items-center gap-1.5 text-slate-700">
+        Users
+        <input
+          name="users"
+          type="text"
+          defaultValue={filter.users}
+          placeholder="E-mails, comma separated"
+          className="w-64 rounded-md border border-slate-300 px-2 py-1"
+          aria-invalid={filter.error ? true : undefined}
+        />
+      </label>
+      <a href={clear} className={buttonClass("ghost")}>
+        Clear User Filter
+      </a>
     </>
   );
 }

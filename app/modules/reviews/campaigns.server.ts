@@ -16,6 +16,7 @@ export interface CampaignRow {
   id: string;
   title: string;
   state: ReviewState;
+  nominations: { audience: number; started: boolean; total: number; open: number };
   startAt: number | null;
   endAt: number | null;
   updatedAt: number;
@@ -24,10 +25,29 @@ export interface CampaignRow {
   completed: number;
 }
 
+/** The super admin's filters of the reviews list (000 §2, §7 "status, launchedBy, user type, user ids"). */
+export interface CampaignFilters {
+  launchedBy: string | null;
+  userType: "reviewer" | "reviewee";
+  userIds: string[];
+}
+
 /** The reviews list (000 §2): the company's campaigns in the chosen states, newest first. */
-export async function listCampaigns(context: AppLoadContext, viewer: Viewer, states: ReviewState[]): Promise<CampaignRow[]> {
+export async function listCampaigns(
+  context: AppLoadContext,
+  viewer: Viewer,
+  states: ReviewState[],
+  filters: CampaignFilters = { launchedBy: null, userType: "reviewee", userIds: [] }
+): Promise<CampaignRow[]> {
   if (states.length === 0) return [];
   const db = context.db;
+  const column = filters.userType === "reviewer" ? sql.raw("reviewer_id") : sql.raw("reviewee_id");
+  const byUsers =
+    filters.userIds.length > 0
+      ? sql`EXISTS (SELECT 1 FROM ${reviewPairs} p WHERE p.campaign_id = ${reviewCampaigns.id} AND p.company_id = ${
+          reviewCampaigns.companyId
+        } AND p.${column} IN (SELECT value FROM json_each(${JSON.stringify(filters.userIds)})))`
+      : undefined;
   const rows = await db
     .select({
       id: reviewCampaigns.id,
@@ -39,17 +59,54 @@ export async function listCampaigns(context: AppLoadContext, viewer: Viewer, sta
       launchedBy: users.name,
       pairs: sql<number>`(SELECT count(*) FROM ${reviewPairs} p WHERE p.campaign_id = ${reviewCampaigns.id} AND p.company_id = ${reviewCampaigns.companyId})`,
       completed: sql<number>`(SELECT count(*) FROM ${reviewPairs} p WHERE p.campaign_id = ${reviewCampaigns.id} AND p.company_id = ${reviewCampaigns.companyId} AND p.state = 'completed')`,
+      nominationAudience: sql<number>`json_array_length(${reviewCampaigns.nominationAudience})`,
+      nominationStarted: reviewCampaigns.nominationStartedAt,
+      nominationCounts: sql<string>`(SELECT json_array(count(*), count(*) FILTER (WHERE n.state = 'open')) FROM review_nominations n WHERE n.campaign_id = ${reviewCampaigns.id} AND n.company_id = ${reviewCampaigns.companyId})`,
     })
     .from(reviewCampaigns)
     .leftJoin(users, and(eq(users.id, reviewCampaigns.createdBy), eq(users.companyId, reviewCampaigns.companyId)))
-    .where(and(eq(reviewCampaigns.companyId, viewer.company.id), inArray(reviewCampaigns.state, states)))
+    .where(
+      and(
+        eq(reviewCampaigns.companyId, viewer.company.id),
+        inArray(reviewCampaigns.state, states),
+        filters.launchedBy ? eq(reviewCampaigns.createdBy, filters.launchedBy) : undefined,
+        byUsers
+      )
+    )
     .orderBy(desc(reviewCampaigns.updatedAt), asc(reviewCampaigns.id));
-  return rows.map((r) => ({
-    ...r,
-    startAt: r.startAt?.getTime() ?? null,
-    endAt: r.endAt?.getTime() ?? null,
-    updatedAt: r.updatedAt.getTime(),
-  }));
+  return rows.map(({ nominationAudience, nominationStarted, nominationCounts, ...r }) => {
+    const [total, open] = JSON.parse(nominationCounts) as [number, number];
+    return {
+      ...r,
+      nominations: { audience: nominationAudience, started: nominationStarted !== null, total, open },
+      startAt: r.startAt?.getTime() ?? null,
+      endAt: r.endAt?.getTime() ?? null,
+      updatedAt: r.updatedAt.getTime(),
+    };
+  });
+}
+
+/** The people who launched any of the company's reviews (the launched-by filter's options). */
+export async function campaignLaunchers(context: AppLoadContext, viewer: Viewer) {
+  return context.db
+    .selectDistinct({ id: users.id, name: users.name })
+    .from(reviewCampaigns)
+    .innerJoin(users, and(eq(users.id, reviewCampaigns.createdBy), eq(users.companyId, reviewCampaigns.companyId)))
+    .where(eq(reviewCampaigns.companyId, viewer.company.id))
+    .orderBy(asc(users.name));
+}
+
+/** The company's people with these e-mails (case-insensitive), and the e-mails that matched no one. */
+export async function peopleByEmail(context: AppLoadContext, viewer: Viewer, emails: string[]) {
+  if (emails.length === 0) return { ids: [], unknown: [] };
+  const rows = await context.db
+    .select({ id: users.id, email: sql<string>`lower(${users.email})` })
+    .from(users)
+    .where(
+      and(eq(users.companyId, viewer.company.id), sql`lower(${users.email}) IN (SELECT value FROM json_each(${JSON.stringify(emails)}))`)
+    );
+  const found = new Set(rows.map((r) => r.email));
+  return { ids: rows.map((r) => r.id), unknown: emails.filter((e) => !found.has(e)) };
 }
 
 /** One campaign of the viewer's company (id, title, state), or null for another company's or an unknown id. */
