@@ -114,7 +114,10 @@ describe("ReviewCampaign Durable Object", () => {
     expect(await campaignRow()).toEqual({ state: "live", version: 1 });
     expect(await auditCount("review.launch")).toBe(1);
     // A kept answer is never handed to another company's request with the same id.
-    expect(await stub.changeCampaign({ ...retry, companyId: "c-globex" }, { type: "finalize" })).toEqual({ ok: false, reason: "not-found" });
+    expect(await stub.changeCampaign({ ...retry, companyId: "c-globex" }, { type: "finalize" })).toEqual({
+      ok: false,
+      reason: "not-found",
+    });
   });
 
   it("sends reminders to the reviewers still to finish, through the outbox", async () => {
@@ -147,5 +150,103 @@ describe("ReviewCampaign Durable Object", () => {
       conflict: "Reviewer is required",
     });
     expect((await campaignRow())?.state).toBe("live");
+  });
+
+  it("50 concurrent launches of one draft: one winner, reviewers told once", async () => {
+    await seedCampaign("draft", [
+      { id: "p-l1", state: "pending", reviewer: "u-acme-mona" },
+      { id: "p-l2", state: "pending", reviewer: "u-acme-eve" },
+    ]);
+    const stub = stubFor(campaignId);
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () => stub.changeCampaign(request(), { type: "launch", startAt: null, now: Date.now() }))
+    );
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect(await campaignRow()).toEqual({ state: "live", version: 1 });
+    const told = await env.DB.prepare("SELECT count(*) AS n FROM notification_outbox WHERE instr(dedupe_key, ?) = 1")
+      .bind(`review-live:${campaignId}:`)
+      .first<{ n: number }>();
+    expect(told!.n).toBe(2);
+  });
+
+  it("saves a draft once per id, refuses an id of another company's campaign, and edits only drafts", async () => {
+    campaignId = crypto.randomUUID();
+    const stub = stubFor(campaignId);
+    const fields = {
+      title: "New draft",
+      workspaceId: "w-acme-hq",
+      groupId: null,
+      templateId: null,
+      startAt: null,
+      endAt: null,
+      anonymous: false,
+      automaticClose: false,
+      shareConfig: null,
+      departmentFilter: null,
+    };
+    const saves = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => stub.saveDraft(request(), { ...fields, title: `New draft ${i}` }))
+    );
+    expect(saves.filter((r) => r.ok && r.created)).toHaveLength(1);
+    expect(saves.every((r) => r.ok)).toBe(true);
+    expect((await campaignRow())?.state).toBe("draft");
+    expect(await stub.saveDraft({ ...request(), companyId: "c-globex" }, fields)).toEqual({ ok: false, reason: "not-found" });
+    await env.DB.prepare("UPDATE review_campaigns SET state = 'live' WHERE id = ?").bind(campaignId).run();
+    const refused = await stub.saveDraft(request(), fields);
+    expect(refused.ok).toBe(false);
+  });
+
+  it("adds pairs once under concurrency, tells new reviewers only when live, and keeps an upload's refused rows", async () => {
+    await seedCampaign("draft");
+    const stub = stubFor(campaignId);
+    const pairs = [
+      { revieweeId: "u-acme-eve", reviewerId: "u-acme-ed" },
+      { revieweeId: "u-acme-ed", reviewerId: "u-acme-eve" },
+    ];
+    const added = await Promise.all(Array.from({ length: 30 }, () => stub.changeAudience(request(), { type: "addPairs", pairs })));
+    expect(added.reduce((n, r) => n + (r.ok ? r.count ?? 0 : 0), 0)).toBe(2);
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM review_pairs WHERE campaign_id = ?").bind(campaignId).first("n")).toBe(2);
+    const rejected = [
+      { row: 3, reviewee: "x@acme.test", reviewer: "y@acme.test", reason: "Reviewee is not in the chosen workspace or group" },
+    ];
+    const upload = request("upload-1");
+    await stub.changeAudience(upload, { type: "addPairs", pairs: [], rejected });
+    expect(await stub.answerOf("c-acme", "upload-1")).toMatchObject({ ok: true, rejected });
+    expect(await stub.answerOf("c-globex", "upload-1")).toBeNull();
+    // Draft pairs are quiet; a live review tells the new reviewer.
+    expect(
+      await env.DB.prepare("SELECT count(*) AS n FROM notification_outbox WHERE body LIKE ?")
+        .bind("%added as a reviewer%Spring%")
+        .first("n")
+    ).toBe(0);
+    await env.DB.prepare("UPDATE review_campaigns SET state = 'live' WHERE id = ?").bind(campaignId).run();
+    await stub.changeAudience(request(), { type: "addPairs", pairs: [{ revieweeId: "u-acme-eve", reviewerId: "u-acme-mona" }] });
+    const told = await env.DB.prepare("SELECT recipient_user_id FROM notification_outbox WHERE body LIKE ?")
+      .bind("%added as a reviewer in Spring review%")
+      .all();
+    expect(told.results.map((r) => r.recipient_user_id)).toContain("u-acme-mona");
+    // A live review's audience is not cleared or reduced in bulk.
+    expect((await stub.changeAudience(request(), { type: "clearPairs" })).ok).toBe(false);
+  });
+
+  it("runs the nomination phase: start once, nominees locked while it runs, cancel", async () => {
+    await seedCampaign("draft");
+    const stub = stubFor(campaignId);
+    expect((await stub.changeAudience(request(), { type: "startNominations" })).ok).toBe(false);
+    await stub.changeAudience(request(), { type: "addNominees", userIds: ["u-acme-eve", "u-acme-ed", "u-acme-eve"] });
+    const starts = await Promise.all(Array.from({ length: 20 }, () => stub.changeAudience(request(), { type: "startNominations" })));
+    expect(starts.filter((r) => r.ok)).toHaveLength(1);
+    const open = await env.DB.prepare("SELECT count(*) AS n FROM review_nominations WHERE campaign_id = ? AND state = 'open'")
+      .bind(campaignId)
+      .first("n");
+    expect(open).toBe(2);
+    expect((await stub.changeAudience(request(), { type: "addNominees", userIds: ["u-acme-mona"] })).ok).toBe(false);
+    expect(await stub.changeAudience(request(), { type: "cancelNominees", userIds: ["u-acme-ed"] })).toMatchObject({ ok: true, count: 1 });
+    await stub.changeAudience(request(), { type: "cancelNominations" });
+    const states = await env.DB.prepare("SELECT state FROM review_nominations WHERE campaign_id = ?")
+      .bind(campaignId)
+      .all<{ state: string }>();
+    expect(states.results.map((r) => r.state)).toEqual(["canceled", "canceled"]);
+    expect((await stub.changeAudience(request(), { type: "clearNominees" })).ok).toBe(true);
   });
 });
