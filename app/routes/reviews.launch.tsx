@@ -437,6 +437,20 @@ function LaunchForm({ page: loaded }: { page: LoaderData }) {
     <>
       <PageHeader
         title={page.isNew ? "Launch Review" : values.title || "Draft Review"}
+        actions={
+          // Outside the form (form= attribute), at the top of a long page, clear of the toasts.
+          <>
+            <Link to={REVIEWS_PATH} className={buttonClass("ghost")}>
+              Back to reviews
+            </Link>
+            <Button type="submit" form={form.id} name="intent" value="save" variant="secondary" disabled={busy}>
+              Save Draft
+            </Button>
+            <Button type="submit" form={form.id} name="intent" value="launch" disabled={busy}>
+              {launchLabel}
+            </Button>
+          </>
+        }
         description={
           <span aria-live="polite">
             {autosave.state !== "idle"
@@ -576,18 +590,6 @@ function LaunchForm({ page: loaded }: { page: LoaderData }) {
 
         <AudienceSection page={page} fields={fields} channelName={channelName} />
         <NominationSection page={page} fields={fields} />
-
-        <div className="flex flex-wrap justify-end gap-3 border-t border-slate-200 pt-4">
-          <Link to={REVIEWS_PATH} className={buttonClass("ghost")}>
-            Back to reviews
-          </Link>
-          <Button type="submit" name="intent" value="save" variant="secondary" disabled={busy}>
-            Save Draft
-          </Button>
-          <Button type="submit" name="intent" value="launch" disabled={busy}>
-            {launchLabel}
-          </Button>
-        </div>
       </Form>
     </>
   );
@@ -1190,7 +1192,15 @@ function ConfirmStep({ confirm, id, hydrated }: { confirm: ConfirmData; id: stri
 function InvalidRows({ rows, kind, id, hydrated }: { rows: RejectedRow[]; kind: "pairs" | "nominees"; id: string; hydrated: boolean }) {
   const navigate = useNavigate();
   const here = `${draftPath(id)}#${kind === "pairs" ? "audience" : "nominations"}`;
-  const title = kind === "pairs" ? `${rows.length} pairs were not added` : `${rows.length} people were not added`;
+  const n = rows.length;
+  const title =
+    kind === "pairs"
+      ? n === 1
+        ? "1 pair was not added"
+        : `${n} pairs were not added`
+      : n === 1
+      ? "1 person was not added"
+      : `${n} people were not added`;
   const table = (
     <div className="mt-3 max-h-80 overflow-y-auto">
       <table className="min-w-full divide-y divide-slate-200 text-sm" aria-label="Rows not added">
