@@ -9,6 +9,7 @@ import { deliverOutboxMessage, failUndeliverableOutbox, type OutboxRef } from ".
 import { prepareNotify } from "../app/modules/notifications/notify.server";
 import { HrisRetryLater } from "../app/modules/integrations/providers/types";
 import { failHrisSync, runHrisSync, type HrisSyncJob } from "../app/modules/integrations/sync.server";
+import { buildPairReport, type PairReportJob } from "../app/modules/reviews/review-detail.server";
 
 export const JOBS_QUEUE = "pulseboard-jobs";
 export const JOBS_DEAD_LETTER_QUEUE = "pulseboard-jobs-dlq";
@@ -26,6 +27,8 @@ export interface Requester {
 export interface JobPayloads {
   "notification.deliver": OutboxRef;
   "hris.sync": Omit<HrisSyncJob, "requestedBy">;
+  /** A review pair's answers as an .xlsx in R2; the requester is sent the link (000 §4 pair report). */
+  "review.pair-report": PairReportJob;
 }
 
 export type JobType = keyof JobPayloads;
@@ -99,6 +102,15 @@ export const JOB_HANDLERS: { [T in JobType]: JobHandler<T> } = {
       const failed = await failHrisSync(ctx.db, job);
       if (!failed) return { writes: [], notice: null };
       return { writes: failed.writes, notice: { subject: "HR sync failed", body: failed.error, link: "/integrations" } };
+    },
+  },
+  "review.pair-report": {
+    payload: z.object({ companyId: z.string().min(1), campaignId: z.string().min(1), pairId: z.string().min(1) }),
+    run(job, ctx) {
+      return buildPairReport(ctx.env, ctx.db, job, ctx.messageId);
+    },
+    async fail() {
+      return { writes: [], notice: { subject: "Your report could not be made", body: "The review pair report failed. Please try again." } };
     },
   },
 };

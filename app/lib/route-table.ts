@@ -39,7 +39,7 @@ function area(
   name: string,
   buildsIn: string,
   permission: Permission,
-  entries: Array<[id: string, path: string, title: string, override?: Partial<RouteEntry>]>,
+  entries: Array<[id: string, path: string, title: string, override?: Partial<RouteEntry>]>
 ): RouteEntry[] {
   return entries.map(([id, path, title, override]) => ({
     id,
@@ -105,29 +105,59 @@ export const ROUTES: RouteEntry[] = [
     ["my-team", "/my-team", "My Team", { module: "routes/my-team.tsx" }],
     ["my-team-relationship", "/my-team/:relationshipId", ":relationshipId", { module: "routes/my-team.relationship.tsx" }],
     ["my-team-user", "/my-team/:relationshipId/users/:userId", ":userId", profileRoute("/my-team/:relationshipId/users/:userId")],
-    ["my-team-user-insights", "/my-team/:relationshipId/users/:userId/feedback-insights", "Feedback Insights", profileRoute("/my-team/:relationshipId/users/:userId")],
-    ["my-team-user-feedback", "/my-team/:relationshipId/users/:userId/feedback", "Feedback", profileRoute("/my-team/:relationshipId/users/:userId")],
+    [
+      "my-team-user-insights",
+      "/my-team/:relationshipId/users/:userId/feedback-insights",
+      "Feedback Insights",
+      profileRoute("/my-team/:relationshipId/users/:userId"),
+    ],
+    [
+      "my-team-user-feedback",
+      "/my-team/:relationshipId/users/:userId/feedback",
+      "Feedback",
+      profileRoute("/my-team/:relationshipId/users/:userId"),
+    ],
   ]),
   ...area("My Groups", "issue 3", "ViewMyGroupsPage", [
     ["my-groups", "/my-groups", "My Groups", { module: "routes/my-groups.tsx" }],
     ["my-groups-group", "/my-groups/:groupId", ":groupId", { module: "routes/my-groups.group.tsx" }],
     ["my-groups-user", "/my-groups/:groupId/users/:userId", ":userId", profileRoute("/my-groups/:groupId/users/:userId")],
-    ["my-groups-user-insights", "/my-groups/:groupId/users/:userId/feedback-insights", "Feedback Insights", profileRoute("/my-groups/:groupId/users/:userId")],
-    ["my-groups-user-feedback", "/my-groups/:groupId/users/:userId/feedback", "Feedback", profileRoute("/my-groups/:groupId/users/:userId")],
+    [
+      "my-groups-user-insights",
+      "/my-groups/:groupId/users/:userId/feedback-insights",
+      "Feedback Insights",
+      profileRoute("/my-groups/:groupId/users/:userId"),
+    ],
+    [
+      "my-groups-user-feedback",
+      "/my-groups/:groupId/users/:userId/feedback",
+      "Feedback",
+      profileRoute("/my-groups/:groupId/users/:userId"),
+    ],
   ]),
 
   // Reviews (000)
   { id: "reviews", path: "/reviews", title: "Reviews", permission: "ViewReviews", layout: "shell", module: "routes/area-index.tsx" },
   ...area("Review questionnaires", "issue 4", "ViewReviewBuilder", [
     ["review-questionnaires", "/reviews/review-questionnaires", "Review Questionnaires", { module: "routes/reviews.questionnaires.tsx" }],
-    ["review-questionnaire-new", "/reviews/review-questionnaires/add-new-questionnaire", "Add New Questionnaire", { module: "routes/reviews.questionnaire-gallery.tsx" }],
+    [
+      "review-questionnaire-new",
+      "/reviews/review-questionnaires/add-new-questionnaire",
+      "Add New Questionnaire",
+      { module: "routes/reviews.questionnaire-gallery.tsx" },
+    ],
     [
       "review-questionnaire-new-predefined",
       "/reviews/review-questionnaires/add-new-questionnaire/:predefinedReviewTemplateId",
       "From Template",
       { module: "routes/reviews.questionnaire.tsx" },
     ],
-    ["review-questionnaire", "/reviews/review-questionnaires/:reviewTemplateId", "Questionnaire", { module: "routes/reviews.questionnaire.tsx" }],
+    [
+      "review-questionnaire",
+      "/reviews/review-questionnaires/:reviewTemplateId",
+      "Questionnaire",
+      { module: "routes/reviews.questionnaire.tsx" },
+    ],
   ]),
   ...area("Manage reviews", "issue 5", "ViewManageReviews", [
     ["manage-reviews", "/reviews/manage-reviews", "Manage Reviews", { module: "routes/reviews.manage.tsx" }],
@@ -176,13 +206,32 @@ export const ROUTES: RouteEntry[] = [
   ]),
 
   // Organization (002 §2.8, DESIGN route clarifications)
-  { id: "organization", path: "/organization", title: "Organization", permission: "SignedIn", layout: "shell", module: "routes/area-index.tsx" },
-  ...area("Organization", "issue 3", "ViewOrganization", [["organization-settings", "/organization/settings", "Settings", { module: "routes/org.settings.tsx" }]]),
+  {
+    id: "organization",
+    path: "/organization",
+    title: "Organization",
+    permission: "SignedIn",
+    layout: "shell",
+    module: "routes/area-index.tsx",
+  },
+  ...area("Organization", "issue 3", "ViewOrganization", [
+    ["organization-settings", "/organization/settings", "Settings", { module: "routes/org.settings.tsx" }],
+  ]),
   ...area("Users", "issue 3", "ViewUsers", [
     ["org-users", "/organization/settings/users", "Users", { module: "routes/org.users.tsx" }],
     ["org-user", "/organization/settings/users/:userId", ":userId", profileRoute("/organization/settings/users/:userId")],
-    ["org-user-insights", "/organization/settings/users/:userId/feedback-insights", "Feedback Insights", profileRoute("/organization/settings/users/:userId")],
-    ["org-user-feedback", "/organization/settings/users/:userId/feedback", "Feedback", profileRoute("/organization/settings/users/:userId")],
+    [
+      "org-user-insights",
+      "/organization/settings/users/:userId/feedback-insights",
+      "Feedback Insights",
+      profileRoute("/organization/settings/users/:userId"),
+    ],
+    [
+      "org-user-feedback",
+      "/organization/settings/users/:userId/feedback",
+      "Feedback",
+      profileRoute("/organization/settings/users/:userId"),
+    ],
     [
       "org-user-performance",
       "/organization/settings/users/:userId/performance",
@@ -191,12 +240,16 @@ export const ROUTES: RouteEntry[] = [
     ],
   ]),
   ...area("Roles", "issue 3", "ViewRoles", [["org-roles", "/organization/settings/roles", "Roles", { module: "routes/org.roles.tsx" }]]),
-  ...area("Departments", "issue 3", "ViewDepartments", [["org-departments", "/organization/settings/departments", "Departments", { module: "routes/org.departments.tsx" }]]),
+  ...area("Departments", "issue 3", "ViewDepartments", [
+    ["org-departments", "/organization/settings/departments", "Departments", { module: "routes/org.departments.tsx" }],
+  ]),
   ...area("Departments", "issue 3", "ViewDepartmentDetails", [
     ["org-department", "/organization/settings/departments/:departmentId", ":departmentId", { module: "routes/org.department.tsx" }],
     ["org-department-insights", "/organization/settings/departments/:departmentId/feedback-insights", "Feedback Insights"],
   ]),
-  ...area("Competencies", "issue 3", "ViewCompetencies", [["org-competencies", "/organization/settings/competencies", "Competencies", { module: "routes/org.competencies.tsx" }]]),
+  ...area("Competencies", "issue 3", "ViewCompetencies", [
+    ["org-competencies", "/organization/settings/competencies", "Competencies", { module: "routes/org.competencies.tsx" }],
+  ]),
   ...area("Groups", "issue 3", "ViewGroups", [
     ["org-groups", "/organization/settings/groups", "Groups", { module: "routes/org.groups.tsx" }],
     ["org-group", "/organization/settings/groups/:groupId", ":groupId", { module: "routes/org.group.tsx" }],
@@ -204,7 +257,12 @@ export const ROUTES: RouteEntry[] = [
   ]),
   ...area("Workspaces", "issue 3", "ViewWorkspaces", [
     ["org-workspaces", "/organization/settings/workspaces", "Workspaces", { module: "routes/org.workspaces.tsx" }],
-    ["org-workspace-channel", "/organization/settings/workspaces/:workspaceId/channels/:channelId", ":channelId", { module: "routes/org.workspace-channel.tsx" }],
+    [
+      "org-workspace-channel",
+      "/organization/settings/workspaces/:workspaceId/channels/:channelId",
+      ":channelId",
+      { module: "routes/org.workspace-channel.tsx" },
+    ],
   ]),
   ...area("Custom relationships", "issue 3", "ViewRelationships", [
     ["org-relationships", "/organization/settings/relationships", "Relationships", { module: "routes/org.relationships.tsx" }],
@@ -214,11 +272,23 @@ export const ROUTES: RouteEntry[] = [
     ["org-admins-list", "/organization/admins/admins-list", "Admins List", { module: "routes/org.admins-list.tsx" }],
   ]),
   ...area("Super admins", "issue 3", "ViewSuperAdmins", [
-    ["org-super-admins-list", "/organization/admins/super-admins-list", "Super Admins List", { module: "routes/org.super-admins-list.tsx" }],
+    [
+      "org-super-admins-list",
+      "/organization/admins/super-admins-list",
+      "Super Admins List",
+      { module: "routes/org.super-admins-list.tsx" },
+    ],
   ]),
 
   // Analytics
-  { id: "analytics", path: "/analytics", title: "Analytics", permission: "ViewAnalytics", layout: "shell", module: "routes/area-index.tsx" },
+  {
+    id: "analytics",
+    path: "/analytics",
+    title: "Analytics",
+    permission: "ViewAnalytics",
+    layout: "shell",
+    module: "routes/area-index.tsx",
+  },
   ...area("Survey analytics", "a later analytics issue", "ViewAnalytics", [
     ["survey-analytics", "/analytics/survey-analytics", "Survey Analytics"],
     ["survey-analytics-timeline", "/analytics/survey-analytics/timeline", "Timeline"],
@@ -245,7 +315,14 @@ export const ROUTES: RouteEntry[] = [
   ...area("Data Studio", "a later analytics issue", "ViewAnalytics", [["data-studio", "/analytics/my-queries", "Data Studio"]]),
 
   // Workflows (feedback loops)
-  { id: "workflows", path: "/workflows", title: "Workflows", permission: "ViewFeedbackLoops", layout: "shell", module: "routes/area-index.tsx" },
+  {
+    id: "workflows",
+    path: "/workflows",
+    title: "Workflows",
+    permission: "ViewFeedbackLoops",
+    layout: "shell",
+    module: "routes/area-index.tsx",
+  },
   ...area("Feedback loops", "a later feedback-loop issue", "ViewFeedbackLoops", [
     ["workflow-library", "/workflows/library", "Library"],
     ["workflow-template-types", "/workflows/library/template-types", "Template Types"],
@@ -258,7 +335,9 @@ export const ROUTES: RouteEntry[] = [
   ]),
 
   // Other
-  ...area("Integrations", "issue 3", "ViewIntegrationsListPage", [["integrations", "/integrations", "Integrations", { module: "routes/integrations.tsx" }]]),
+  ...area("Integrations", "issue 3", "ViewIntegrationsListPage", [
+    ["integrations", "/integrations", "Integrations", { module: "routes/integrations.tsx" }],
+  ]),
   ...area("1-on-1s", "a later 1-on-1 issue", "ViewAiFeedback", [
     ["one-on-ones", "/one-on-ones", "1-on-1s"],
     ["one-on-one", "/one-on-ones/:oneOnOneId", "1-on-1"],
@@ -277,7 +356,19 @@ export const SUPPORT_ROUTES: Array<{ id: string; path: string; module: string; l
   { id: "company-settings", path: "/settings", module: "routes/settings.tsx", layout: "none" },
   { id: "view-switch", path: "/view", module: "routes/view.tsx", layout: "none" },
   { id: "healthz", path: "/healthz", module: "routes/healthz.tsx", layout: "none" },
-  { id: "relationship-report", path: "/organization/settings/relationships/:relationshipId/report", module: "routes/org.relationships.report.tsx", layout: "none" },
+  {
+    id: "relationship-report",
+    path: "/organization/settings/relationships/:relationshipId/report",
+    module: "routes/org.relationships.report.tsx",
+    layout: "none",
+  },
+  // A review's status report and a pair report's file (a loader answering with a file, outside the shell).
+  {
+    id: "review-download",
+    path: "/reviews/manage-reviews/:activeReviewId/download",
+    module: "routes/reviews.review.download.tsx",
+    layout: "none",
+  },
   { id: "splat", path: "*", module: "routes/not-found.tsx", layout: "none" },
 ];
 

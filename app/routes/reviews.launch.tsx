@@ -45,6 +45,7 @@ import { Button, buttonClass } from "~/ui/button";
 import { ConfirmPanel } from "~/ui/confirm-panel";
 import { Modal } from "~/ui/dialog";
 import { PageHeader } from "~/ui/page-header";
+import { NO_ACCESS } from "~/modules/reviews/components/review-detail.schema";
 import { useHydrated } from "~/ui/use-hydrated";
 import type { AudienceChange, RejectedRow } from "../../durable-objects/review-campaign";
 
@@ -72,8 +73,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   let draft: CampaignDetail | null = null;
   if (params.reviewId) {
-    draft = await loadCampaign(context, viewer, params.reviewId);
-    if (!draft) throw new Response("Not Found", { status: 404 });
+    const found = await loadCampaign(context, viewer, params.reviewId);
+    if (!found) throw new Response("Not Found", { status: 404 });
+    if (found === "no-access") throw await redirectWithToast(REVIEWS_PATH, { type: "error", message: NO_ACCESS }, { request });
+    draft = found;
     const launched = url.searchParams.get("launched") === "1";
     if (draft.state !== "draft" && !launched) throw redirect(`${REVIEWS_PATH}/${encodeURIComponent(draft.id)}`);
     if (launched && draft.state !== "draft") {
@@ -145,6 +148,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (!params.reviewId && !UUID.test(id)) throw new Response("Bad Request", { status: 400 });
   const existing = await loadCampaign(context, viewer, id);
   if (params.reviewId && !existing) throw new Response("Not Found", { status: 404 });
+  if (existing === "no-access") return redirectWithToast(REVIEWS_PATH, { type: "error", message: NO_ACCESS }, { request });
   if (existing && existing.state !== "draft") return redirect(`${REVIEWS_PATH}/${encodeURIComponent(id)}`);
   const here = hereOf(id);
   const requestId = requestIdOf(formData.get("requestId"));
@@ -164,7 +168,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: wantsLaunch ? launchFormSchema(Date.now()) : DraftFormSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), error: null }, { status: 400 });
   const fields = draftFieldsOf(submission.value, viewer.company.platform);
-  const refused = await refusedReferences(context.db, viewer.company.id, fields);
+  const refused = await refusedReferences(context.db, viewer, fields);
   if (Object.keys(refused).length > 0) return data({ result: submission.reply({ fieldErrors: refused }), error: null }, { status: 400 });
 
   // An upload is read before anything is saved: a bad file writes nothing.

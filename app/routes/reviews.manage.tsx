@@ -20,6 +20,7 @@ import {
   type CampaignFilters,
   type CampaignRow,
 } from "~/modules/reviews/campaigns.server";
+import { reviewDownloadPath } from "~/modules/reviews/components/review-detail.schema";
 import { Button, ButtonLink, buttonClass } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
 import { ConfirmPanel } from "~/ui/confirm-panel";
@@ -274,8 +275,7 @@ export default function ManageReviews() {
                       <div className="flex justify-end gap-2">
                         {reviewRowActions(r.state).includes("download") ? (
                           <a
-                            href={`${PATH}/${encodeURIComponent(r.id)}?download=review`}
-                            download
+                            href={reviewDownloadPath(r.id, { reportType: "review" })}
                             className={buttonClass("secondary")}
                             aria-label={`Download: ${r.title}`}
                           >

@@ -78,6 +78,36 @@ describe("reviews list: Nomination Status and Download", () => {
     const rows = textOf(html);
     expect(rows).toContain("In Progress (1/1 done)");
     expect(rows).toContain("Not Started (1 person)");
-    expect(await attrs(html, 'a[aria-label="Download: Filter by Alice"]', "href")).toEqual([`${PATH}/f-alice?download=review`]);
+    expect(await attrs(html, 'a[aria-label="Download: Filter by Alice"]', "href")).toEqual([`${PATH}/f-alice/download?reportType=review`]);
+  });
+});
+
+describe("reviews of a Teams-type group admin", () => {
+  it("lists and opens only the reviews of the groups they administer", async () => {
+    const own = await env.DB.prepare("SELECT group_id FROM group_members WHERE user_id = 'u-globex-gary' AND is_admin = 1 LIMIT 1").first<{
+      group_id: string;
+    }>();
+    const other = await env.DB.prepare(
+      "SELECT id FROM groups WHERE company_id = 'c-globex' AND id NOT IN (SELECT group_id FROM group_members WHERE user_id = 'u-globex-gary' AND is_admin = 1) LIMIT 1"
+    ).first<{ id: string }>();
+    expect(own && other).toBeTruthy();
+    const insert = (id: string, title: string, group: string, state = "live") =>
+      env.DB.prepare(
+        "INSERT INTO review_campaigns (id, company_id, title, state, group_id, created_by, updated_at) VALUES (?, 'c-globex', ?, ?, ?, 'u-globex-gina', 2)"
+      ).bind(id, title, state, group);
+    await env.DB.batch([
+      insert("g-own", "Filter by own group", own!.group_id),
+      insert("g-other", "Filter by other group", other!.id),
+      insert("g-other-draft", "Filter by other draft", other!.id, "draft"),
+    ]);
+    const gary = await sessionFor("gary@globex.test");
+    expect(await titles(LIVE, gary)).toEqual(["Filter by own group"]);
+    const refused = await appFetch(`${PATH}/g-other`, { cookie: gary });
+    expect(refused.status).toBe(302);
+    expect(refused.headers.get("Location")).toBe(PATH);
+    const draft = await appFetch(`${PATH}/draft/g-other-draft`, { cookie: gary });
+    expect(draft.headers.get("Location")).toBe(PATH);
+    const gina = await sessionFor("gina@globex.test");
+    expect(await titles(LIVE, gina)).toEqual(expect.arrayContaining(["Filter by own group", "Filter by other group"]));
   });
 });

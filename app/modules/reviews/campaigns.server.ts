@@ -25,6 +25,16 @@ export interface CampaignRow {
   completed: number;
 }
 
+/**
+ * The reviews a viewer may manage: everything for super admins and on Slack-type (team admins are
+ * company-wide there); on Teams-type a group admin manages the reviews of the groups they
+ * administer (000 §2 "A 403 when loading a review redirects to the reviews list").
+ */
+export function manageableGroups(viewer: Viewer) {
+  if (viewer.user.isSuperAdmin || viewer.company.platform !== "msteams") return undefined;
+  return sql`(${reviewCampaigns.groupId} IS NULL OR ${reviewCampaigns.groupId} IN (SELECT gm.group_id FROM group_members gm WHERE gm.company_id = ${viewer.company.id} AND gm.user_id = ${viewer.user.id} AND gm.is_admin = 1))`;
+}
+
 /** The super admin's filters of the reviews list (000 §2, §7 "status, launchedBy, user type, user ids"). */
 export interface CampaignFilters {
   launchedBy: string | null;
@@ -70,7 +80,8 @@ export async function listCampaigns(
         eq(reviewCampaigns.companyId, viewer.company.id),
         inArray(reviewCampaigns.state, states),
         filters.launchedBy ? eq(reviewCampaigns.createdBy, filters.launchedBy) : undefined,
-        byUsers
+        byUsers,
+        manageableGroups(viewer)
       )
     )
     .orderBy(desc(reviewCampaigns.updatedAt), asc(reviewCampaigns.id));
@@ -144,8 +155,18 @@ export interface CampaignDetail {
 
 const ms = (d: Date | null) => d?.getTime() ?? null;
 
-/** One campaign of the viewer's company with every setting, or null (unknown or another company's id). */
-export async function loadCampaign(context: AppLoadContext, viewer: Viewer, id: string): Promise<CampaignDetail | null> {
+async function adminsGroup(context: AppLoadContext, viewer: Viewer, groupId: string) {
+  const row = await context.db.get<{ n: number }>(
+    sql`SELECT count(*) AS n FROM group_members WHERE company_id = ${viewer.company.id} AND group_id = ${groupId} AND user_id = ${viewer.user.id} AND is_admin = 1`
+  );
+  return (row?.n ?? 0) > 0;
+}
+
+/**
+ * One campaign of the viewer's company with every setting, null for an unknown or another
+ * company's id, "no-access" for a Teams-type group admin's review of another group.
+ */
+export async function loadCampaign(context: AppLoadContext, viewer: Viewer, id: string): Promise<CampaignDetail | "no-access" | null> {
   const [row] = await context.db
     .select({
       id: reviewCampaigns.id,
@@ -174,6 +195,7 @@ export async function loadCampaign(context: AppLoadContext, viewer: Viewer, id: 
     .where(and(eq(reviewCampaigns.id, id), eq(reviewCampaigns.companyId, viewer.company.id)))
     .limit(1);
   if (!row) return null;
+  if (manageableGroups(viewer) && row.groupId !== null && !(await adminsGroup(context, viewer, row.groupId))) return "no-access";
   return {
     ...row,
     startAt: ms(row.startAt),

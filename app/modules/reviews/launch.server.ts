@@ -28,8 +28,15 @@ export function draftFieldsOf(form: DraftForm, platform: "slack" | "msteams"): D
   };
 }
 
-/** The workspace (group) id must be one of the company's, and the questionnaire too; returns the field errors. */
-export async function refusedReferences(db: Db, companyId: string, fields: DraftFields): Promise<Record<string, string[]>> {
+/** A Teams-type group admin (not a super admin) launches reviews for the groups they administer only. */
+function adminGroups(viewer: Viewer) {
+  if (viewer.user.isSuperAdmin) return undefined;
+  return sql`${groups.id} IN (SELECT gm.group_id FROM group_members gm WHERE gm.company_id = ${viewer.company.id} AND gm.user_id = ${viewer.user.id} AND gm.is_admin = 1)`;
+}
+
+/** The workspace (group) id must be one the viewer may use, and the questionnaire the company's; returns the field errors. */
+export async function refusedReferences(db: Db, viewer: Viewer, fields: DraftFields): Promise<Record<string, string[]>> {
+  const companyId = viewer.company.id;
   const channelId = fields.workspaceId ?? fields.groupId ?? "";
   const [channel, template] = await db.batch([
     fields.workspaceId
@@ -40,7 +47,7 @@ export async function refusedReferences(db: Db, companyId: string, fields: Draft
       : db
           .select({ id: groups.id })
           .from(groups)
-          .where(and(eq(groups.id, channelId), eq(groups.companyId, companyId))),
+          .where(and(eq(groups.id, channelId), eq(groups.companyId, companyId), adminGroups(viewer))),
     db
       .select({ id: reviewTemplates.id })
       .from(reviewTemplates)
@@ -104,7 +111,11 @@ export async function launchPageData(
           .from(workspaces)
           .where(eq(workspaces.companyId, companyId))
           .orderBy(asc(workspaces.name))
-      : db.select({ id: groups.id, name: groups.name }).from(groups).where(eq(groups.companyId, companyId)).orderBy(asc(groups.name)),
+      : db
+          .select({ id: groups.id, name: groups.name })
+          .from(groups)
+          .where(and(eq(groups.companyId, companyId), adminGroups(viewer)))
+          .orderBy(asc(groups.name)),
     db
       .select({ id: reviewTemplates.id, title: reviewTemplates.title })
       .from(reviewTemplates)

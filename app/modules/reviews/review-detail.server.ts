@@ -42,8 +42,6 @@ const parse = <T>(text: string | null): T | null => {
   }
 };
 
-const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 export interface ReviewOverview {
   id: string;
   title: string;
@@ -187,9 +185,10 @@ function pairFilter(viewer: Viewer, id: string, query: Pick<DetailQuery, "q" | "
   const parts = [sql`rp.company_id = ${viewer.company.id} AND rp.campaign_id = ${id}`];
   if (query.state) parts.push(sql`rp.state = ${query.state}`);
   if (query.q) {
-    const pattern = likePattern(query.q);
+    // instr, not LIKE: D1 refuses LIKE patterns longer than 50 characters, and nothing needs escaping.
+    const q = query.q.toLowerCase();
     parts.push(
-      sql`(ee.name LIKE ${pattern} ESCAPE '\\' OR ee.email LIKE ${pattern} ESCAPE '\\' OR er.name LIKE ${pattern} ESCAPE '\\' OR er.email LIKE ${pattern} ESCAPE '\\')`
+      sql`(instr(lower(ee.name), ${q}) > 0 OR instr(lower(ee.email), ${q}) > 0 OR instr(lower(er.name), ${q}) > 0 OR instr(lower(er.email), ${q}) > 0)`
     );
   }
   return sql.join(parts, sql` AND `);

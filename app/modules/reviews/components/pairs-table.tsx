@@ -1,0 +1,122 @@
+import { useClientNavigation } from "~/ui/client-navigation";
+import { PAIR_STATE_LABELS, pairActions, type PairAction, type PairContext, type PairState } from "../campaign-machine";
+import { DOWNLOADING_REPORT, type Panel, type PostedPairAction } from "./review-detail.schema";
+
+export interface PairListRow {
+  id: string;
+  state: PairState;
+  revieweeName: string;
+  revieweeEmail: string;
+  reviewerName: string;
+  reviewerEmail: string;
+}
+
+/** How each action of 000 §4's pair table reads, and whether it opens a panel or posts. */
+const ACTIONS: Record<PairAction, { label: string; panel?: Panel; post?: PostedPairAction; danger?: boolean }> = {
+  viewResult: { label: "View Result", panel: "result" },
+  view: { label: "View", panel: "result" },
+  viewComment: { label: "View Comment", panel: "comment" },
+  changeReviewer: { label: "Change Reviewer", panel: "changeReviewer" },
+  remove: { label: "Remove", post: "remove", danger: true },
+  sendReminder: { label: "Send Reminder", post: "sendReminder" },
+  reopen: { label: "Reopen", post: "reopen" },
+  download: { label: "Download", post: "download" },
+  share: { label: "Share", post: "share" },
+};
+
+/** Actions that act at once carry a request id made with the page, so a resubmitted form applies once. */
+const AT_ONCE: PostedPairAction[] = ["sendReminder", "share", "download"];
+
+/**
+ * The reviewee/reviewer pairs of one page with their state and the row actions the state machine
+ * offers (`pairActions`, the same table the Durable Object checks). Rows are plain links and
+ * forms, routed through Remix by one delegated handler, so they work without JavaScript.
+ */
+export function PairsTable({
+  rows,
+  context,
+  requestToken,
+  panelHref,
+  submitting,
+}: {
+  rows: PairListRow[];
+  context: PairContext;
+  requestToken: string;
+  panelHref: (panel: Panel, pairId: string) => string;
+  /** The pair action being submitted, if any (JavaScript only). */
+  submitting: { pairId: string; action: string } | null;
+}) {
+  const clientNavigation = useClientNavigation();
+  return (
+    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm" {...clientNavigation}>
+      <table className="data-rows min-w-full divide-y divide-slate-200 text-sm" aria-label="Reviewee and reviewer pairs">
+        <thead className="bg-slate-50 text-left text-slate-700">
+          <tr>
+            <th scope="col" className="px-3 py-2 font-semibold">
+              Reviewee
+            </th>
+            <th scope="col" className="px-3 py-2 font-semibold">
+              Reviewer
+            </th>
+            <th scope="col" className="px-3 py-2 font-semibold">
+              State
+            </th>
+            <th scope="col" className="px-3 py-2">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {rows.map((row) => {
+            const who = `${row.revieweeName}, reviewed by ${row.reviewerName}`;
+            return (
+              <tr key={row.id} data-pair-id={row.id} data-state={row.state}>
+                <td>
+                  <span className="font-medium text-slate-900">{row.revieweeName}</span>
+                  <span className="block text-xs text-slate-500">{row.revieweeEmail}</span>
+                </td>
+                <td>
+                  <span className="font-medium text-slate-900">{row.reviewerName}</span>
+                  <span className="block text-xs text-slate-500">{row.reviewerEmail}</span>
+                </td>
+                <td>{PAIR_STATE_LABELS[row.state] ?? row.state}</td>
+                <td>
+                  <div className="row-actions justify-end">
+                    {pairActions(row.state, context).map((key) => {
+                      const action = ACTIONS[key];
+                      if (action.panel)
+                        return (
+                          <a key={key} href={panelHref(action.panel, row.id)} aria-label={`${action.label}: ${who}`}>
+                            {action.label}
+                          </a>
+                        );
+                      const busy = submitting?.pairId === row.id && submitting.action === action.post;
+                      return (
+                        <form key={key} method="post">
+                          <input type="hidden" name="intent" value="pair" />
+                          <input type="hidden" name="pairAction" value={action.post} />
+                          <input type="hidden" name="pairId" value={row.id} />
+                          {AT_ONCE.includes(action.post!) ? (
+                            <input type="hidden" name="requestId" value={`${requestToken}:${row.id}:${action.post}`} />
+                          ) : null}
+                          <button
+                            type="submit"
+                            aria-label={`${action.label}: ${who}`}
+                            data-danger={action.danger || undefined}
+                            disabled={busy}
+                          >
+                            {busy && action.post === "download" ? DOWNLOADING_REPORT : action.label}
+                          </button>
+                        </form>
+                      );
+                    })}
+                  </div>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
