@@ -65,7 +65,7 @@ test("JavaScript on: draft auto-saves, launches after confirmation, finalizes an
   await row.getByRole("link", { name: title, exact: true }).click();
   await expect(page.getByRole("heading", { name: title })).toBeVisible();
   await page.getByRole("button", { name: "Finalize Review" }).click();
-  await page.getByRole("button", { name: "Finalize Review" }).last().click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Finalize Review" }).click();
   await expect(page).toHaveURL(new RegExp(`${LIST}(\\?.*)?$`));
 
   // Closed → Live again from the list's row action.
