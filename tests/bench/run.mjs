@@ -5,14 +5,18 @@
 //   2. run that build with `wrangler dev` on 127.0.0.1:8799 (DEV_SIGN_IN=true, NODE_ENV=production)
 //   3. sign in as Initech's super admin (5,000 people in the company)
 //   4. autocannon, 20 connections: warm-up, then a fixed window per URL; p50/p95 per URL
-//   5. gzip size of the JavaScript a first load of the profile page downloads
-//   6. PASS/FAIL against the targets (page p95 <= 4 x static p95; first-load JS <= 150 KB gzip)
+//   5. the review campaign's Durable Object: Send Reminder on the 2,000-pair review's pairs through
+//      the review page's form post, same connections; transitions/s and p95
+//   6. gzip size of the JavaScript a first load of the profile page downloads
+//   7. PASS/FAIL against the targets (page p95 <= 4 x static p95; >= 300 pair transitions/s with
+//      p95 < 50 ms; first-load JS <= 150 KB gzip)
 //
 // Options: --no-build (reuse .builds/bench), --strict (exit 1 when a target fails),
 //          --duration <s> (default 10), --warmup <s> (default 2), --connections <n> (default 20),
 //          --port <n> or BENCH_PORT (default 8799).
-// A broken measurement (a non-2xx answer, a redirect to sign-in, a server that never starts)
-// always exits 1. Everything talks to 127.0.0.1 only.
+// A broken measurement (a non-2xx answer, a redirect to sign-in, a transition answered with
+// anything but a redirect and a success toast, a server that never starts) always exits 1.
+// Everything talks to 127.0.0.1 only.
 import { execFile, spawn } from "node:child_process";
 import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -34,7 +38,17 @@ const COMPANY_ID = "c-initech";
 const DEV_SESSION_SECRET = "development-only-session-secret-not-for-production";
 const TARGET_RATIO = 4;
 const TARGET_FIRST_LOAD_KB = 150;
-const WATCHDOG_MS = 6 * 60_000;
+const TARGET_TRANSITIONS_PER_S = 300;
+const TARGET_TRANSITION_P95_MS = 50;
+const WATCHDOG_MS = 8 * 60_000;
+
+const seed = await loadSeedModule();
+const LARGE_REVIEW = seed.LARGE_REVIEW;
+const REVIEW_PATH = `/reviews/manage-reviews/${LARGE_REVIEW.id}`;
+/** The large review's pairs a reminder can go to (app/db/seed/demo.ts: the completed ones cannot be reminded). */
+const REMINDABLE_PAIR_IDS = Array.from({ length: LARGE_REVIEW.pairs }, (_, i) => i + 1)
+  .filter((k) => seed.largePairState(k) !== "completed")
+  .map((k) => seed.largePairId(k));
 
 const PAGES = [
   {
@@ -47,7 +61,31 @@ const PAGES = [
     path: "/organization/settings/users",
     note: "Organization › Users: the first page (25 people) of the 5,000-person company, sorted by name",
   },
+  {
+    name: "reviews list",
+    path: "/reviews/manage-reviews",
+    note: "Reviews › Manage: Initech's Live and Draft reviews (the default filter) with pair counts and progress",
+  },
+  {
+    name: "review detail",
+    path: REVIEW_PATH,
+    note: `the live review ${LARGE_REVIEW.id} of ${LARGE_REVIEW.pairs.toLocaleString("en")} pairs: overview and first page of pairs`,
+  },
 ];
+
+/** app/db/seed/demo.ts, loaded by Node's type stripping as scripts/seed.mjs does (pair ids and states of the large review). */
+async function loadSeedModule() {
+  const emit = process.emitWarning;
+  process.emitWarning = (warning, ...rest) => {
+    if (String(warning?.message ?? warning).includes("Type Stripping")) return;
+    return emit.call(process, warning, ...rest);
+  };
+  try {
+    return await import("../../app/db/seed/demo.ts");
+  } finally {
+    process.emitWarning = emit;
+  }
+}
 
 class BenchError extends Error {}
 
@@ -65,7 +103,15 @@ let server = null;
 let exiting = false;
 
 function parseArgs(argv) {
-  const options = { build: true, strict: false, duration: 10, warmup: 2, rounds: 5, connections: 20, port: Number(process.env.BENCH_PORT) || DEFAULT_PORT };
+  const options = {
+    build: true,
+    strict: false,
+    duration: 10,
+    warmup: 2,
+    rounds: 5,
+    connections: 20,
+    port: Number(process.env.BENCH_PORT) || DEFAULT_PORT,
+  };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const number = () => {
@@ -82,7 +128,9 @@ function parseArgs(argv) {
     else if (arg === "--port") options.port = Math.round(number());
     else if (arg === "--serve") options.serve = true;
     else if (arg === "-h" || arg === "--help") {
-      console.log("usage: npm run bench -- [--no-build] [--strict] [--duration s] [--warmup s] [--rounds n] [--connections n] [--port n (or BENCH_PORT)] [--serve]");
+      console.log(
+        "usage: npm run bench -- [--no-build] [--strict] [--duration s] [--warmup s] [--rounds n] [--connections n] [--port n (or BENCH_PORT)] [--serve]"
+      );
       process.exit(0);
     } else throw new BenchError(`unknown option ${arg} (see --help)`);
   }
@@ -106,7 +154,7 @@ function run(label, file, argv, { timeoutMs = 180_000, env = {} } = {}) {
         const why = error.killed ? `timed out after ${timeoutMs / 1000}s` : `exit code ${error.code}`;
         const tail = `${stderr}\n${stdout}`.trim().split("\n").slice(-20).join("\n");
         reject(new BenchError(`${label} failed (${why}):\n${tail}`));
-      },
+      }
     );
     children.add(child);
   });
@@ -146,7 +194,12 @@ async function prepareDatabase() {
   const t = performance.now();
   rmSync(STATE_DIR, { recursive: true, force: true });
   await wrangler("d1 migrations apply", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", STATE_DIR]);
-  const seeded = await run("seed --large", process.execPath, [path.join(ROOT, "scripts", "seed.mjs"), "--large", "--persist-to", STATE_DIR]);
+  const seeded = await run("seed --large", process.execPath, [
+    path.join(ROOT, "scripts", "seed.mjs"),
+    "--large",
+    "--persist-to",
+    STATE_DIR,
+  ]);
   log(`${seeded.trim().split("\n").at(-1)}`);
   log(`fresh database in ${path.relative(ROOT, STATE_DIR)} (migrated and seeded) in ${secondsSince(t)} s`);
 }
@@ -203,7 +256,10 @@ function writeServeConfig() {
   const rules = [
     [/^main\s*=.*$/m, 'main = "worker.ts"'],
     [/^directory\s*=\s*"\.?\/?build\/client\/?"/m, 'directory = "./client"'],
-    [/^migrations_dir\s*=\s*"([^"]+)"/m, (_, dir) => `migrations_dir = "${path.relative(BUILD_DIR, path.join(ROOT, dir)).split(path.sep).join("/")}"`],
+    [
+      /^migrations_dir\s*=\s*"([^"]+)"/m,
+      (_, dir) => `migrations_dir = "${path.relative(BUILD_DIR, path.join(ROOT, dir)).split(path.sep).join("/")}"`,
+    ],
   ];
   let benchToml = toml;
   for (const [pattern, replacement] of rules) {
@@ -225,7 +281,8 @@ async function portAnswers() {
 }
 
 async function startServer(configPath) {
-  if (await portAnswers()) throw new BenchError(`something already answers on ${ORIGIN}; stop it or pick another port (--port n / BENCH_PORT)`);
+  if (await portAnswers())
+    throw new BenchError(`something already answers on ${ORIGIN}; stop it or pick another port (--port n / BENCH_PORT)`);
   const logPath = path.join(BUILD_DIR, "wrangler-dev.log");
   const out = createWriteStream(logPath);
   const child = spawn(
@@ -257,7 +314,7 @@ async function startServer(configPath) {
     ],
     // wrangler dev bundles with process.env.NODE_ENV = "development" unless NODE_ENV says otherwise,
     // which would measure React's development build; deployed Workers get "production".
-    { cwd: ROOT, detached: true, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...quietEnv(), NODE_ENV: "production" } },
+    { cwd: ROOT, detached: true, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...quietEnv(), NODE_ENV: "production" } }
   );
   server = { child, logPath, exited: false };
   child.stdout.pipe(out);
@@ -374,14 +431,19 @@ async function describe(target, cookie) {
   });
   const body = await res.text();
   if (res.status < 200 || res.status >= 300) {
-    throw new BenchError(`${target.name} ${target.path} answered ${res.status}${res.headers.get("location") ? ` → ${res.headers.get("location")}` : ""}; the benchmark would measure the wrong thing`);
+    throw new BenchError(
+      `${target.name} ${target.path} answered ${res.status}${
+        res.headers.get("location") ? ` → ${res.headers.get("location")}` : ""
+      }; the benchmark would measure the wrong thing`
+    );
   }
   const info = { status: res.status, bytes: Buffer.byteLength(body), contentType: res.headers.get("content-type") ?? "" };
   if (info.contentType.includes("text/html")) {
     const page = await pageModules(body);
     info.leafRoute = page.leafRoute;
     info.leafModule = page.leafModule;
-    info.placeholder = /\/assets\/placeholder-/.test(page.leafModule ?? "");
+    // A route module that only re-exports the placeholder page gets a chunk of its own that imports it.
+    info.placeholder = [page.leafModule, ...page.leafImports].some((url) => /\/assets\/placeholder-/.test(url ?? ""));
     info.title = /<title>([^<]*)<\/title>/.exec(body)?.[1] ?? null;
   }
   return info;
@@ -435,13 +497,129 @@ async function serialLatency(target, cookie, count = 30) {
   const times = [];
   for (let i = 0; i < count + 5; i++) {
     const t = performance.now();
-    const res = await fetch(`${ORIGIN}${target.path}`, { headers: cookie ? { Cookie: cookie } : {}, redirect: "manual", signal: AbortSignal.timeout(10_000) });
+    const res = await fetch(`${ORIGIN}${target.path}`, {
+      headers: cookie ? { Cookie: cookie } : {},
+      redirect: "manual",
+      signal: AbortSignal.timeout(10_000),
+    });
     await res.arrayBuffer();
     if (res.status !== 200) throw new BenchError(`${target.path} answered ${res.status} during the serial run`);
     if (i >= 5) times.push(performance.now() - t);
   }
   times.sort((a, b) => a - b);
   return percentile(times, 50);
+}
+
+// ---------------------------------------------------------------------------------------------
+// 5. Pair transitions through the review campaign's Durable Object
+
+/**
+ * The review page's own form post for one pair's Send Reminder (a browser without JavaScript
+ * sends the same): the page's action hands it to the campaign's Durable Object, which checks the
+ * pair state, writes the pair, the campaign's version, the reviewer's outbox row and an audit row
+ * in one D1 batch, and answers with a redirect carrying a toast. Each request names another pair
+ * (round robin over the pairs that can be reminded) and a request id of its own.
+ */
+function transitionBody(pairId, requestId) {
+  return new URLSearchParams({ intent: "pair", pairAction: "sendReminder", pairId, confirmed: "true", requestId }).toString();
+}
+
+let transitionCount = 0;
+const transitionRun = `bench-${Date.now().toString(36)}`;
+function nextTransition() {
+  const n = transitionCount++;
+  return transitionBody(REMINDABLE_PAIR_IDS[n % REMINDABLE_PAIR_IDS.length], `${transitionRun}-${n}`);
+}
+
+/** The toast a redirect queues (app/lib/toast.server.ts: an unsigned Remix cookie holding JSON). */
+async function toastOf(setCookies) {
+  const { createCookie } = await import("@remix-run/cloudflare");
+  const header = [setCookies ?? []].flat().find((c) => String(c).startsWith("__toast="));
+  if (!header) return null;
+  return createCookie("__toast")
+    .parse(String(header).split(";")[0])
+    .catch(() => null);
+}
+
+/** success, or why not: a status, or the error toast's message. */
+async function classifyTransition(status, setCookies, location) {
+  if (status !== 302 && status !== 303) return `HTTP ${status}${location ? ` → ${location}` : ""}`;
+  const toast = await toastOf(setCookies);
+  if (!toast) return `${status} without a toast → ${location}`;
+  return toast.type === "success" ? "success" : `${toast.type} toast: ${toast.message}`;
+}
+
+/** One transition at a time: what one costs when nothing queues in front of it. */
+async function serialTransitions(cookie, count = 30) {
+  const times = [];
+  for (let i = 0; i < count + 5; i++) {
+    const t = performance.now();
+    const res = await fetch(`${ORIGIN}${REVIEW_PATH}`, {
+      method: "POST",
+      headers: { Cookie: cookie, Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded" },
+      body: nextTransition(),
+      redirect: "manual",
+      signal: AbortSignal.timeout(10_000),
+    });
+    await res.arrayBuffer();
+    const outcome = await classifyTransition(res.status, res.headers.getSetCookie(), res.headers.get("location"));
+    if (outcome !== "success") throw new BenchError(`POST ${REVIEW_PATH} (Send Reminder) answered: ${outcome}`);
+    if (i >= 5) times.push(performance.now() - t);
+  }
+  times.sort((a, b) => a - b);
+  return percentile(times, 50);
+}
+
+/**
+ * `seconds` of Send Reminder posts at `args.connections` connections. Throughput is successful
+ * answers over the wall time of the window; every other answer is counted by what it was.
+ */
+async function transitionRound(cookie, seconds, record = true) {
+  const { default: autocannon } = await import("autocannon");
+  const answers = [];
+  const options = {
+    url: `${ORIGIN}${REVIEW_PATH}`,
+    connections: args.connections,
+    timeout: 10,
+    duration: seconds,
+    headers: { cookie, origin: ORIGIN, "content-type": "application/x-www-form-urlencoded" },
+    requests: [
+      {
+        method: "POST",
+        setupRequest: (request) => ({ ...request, body: nextTransition() }),
+        onResponse: (status, _body, _context, headers) => {
+          const header = (name) => headers[Object.keys(headers).find((k) => k.toLowerCase() === name)];
+          answers.push([status, header("set-cookie"), header("location")]);
+        },
+      },
+    ],
+  };
+  const latencies = [];
+  const started = performance.now();
+  const result = await runAutocannon(autocannon, options, latencies);
+  const wall = (performance.now() - started) / 1000;
+  if (!record) return null;
+  const outcomes = {};
+  let ok = 0;
+  for (const [status, setCookies, location] of answers) {
+    const outcome = await classifyTransition(status, setCookies, location);
+    if (outcome === "success") ok++;
+    else outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
+  }
+  latencies.sort((a, b) => a - b);
+  return {
+    requests: latencies.length,
+    ok,
+    failed: answers.length - ok,
+    outcomes,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    seconds: wall,
+    perSecond: ok / wall,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+  };
 }
 
 function runAutocannon(autocannon, options, latencies) {
@@ -467,7 +645,7 @@ function percentile(sorted, p) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// 5. First-load JavaScript
+// 6. First-load JavaScript
 
 /**
  * Scripts of a server-rendered page: <script src>, <link rel="modulepreload">, the imports of the
@@ -501,6 +679,7 @@ async function pageModules(html) {
   }
   const leafRoute = routeIds.at(-1) ?? null;
   let leafModule = null;
+  let leafImports = [];
   if (manifest) {
     for (const id of routeIds) {
       const route = manifest.routes?.[id];
@@ -509,10 +688,11 @@ async function pageModules(html) {
       for (const imp of route.imports ?? []) urls.add(imp);
     }
     if (leafRoute) leafModule = manifest.routes?.[leafRoute]?.module ?? null;
+    if (leafRoute) leafImports = manifest.routes?.[leafRoute]?.imports ?? [];
     if (manifest.entry?.module) urls.add(manifest.entry.module);
     for (const imp of manifest.entry?.imports ?? []) urls.add(imp);
   }
-  return { urls: [...urls], leafRoute, leafModule };
+  return { urls: [...urls], leafRoute, leafModule, leafImports };
 }
 
 /** The JSON object literal assigned right after `marker` in a script, or null. */
@@ -541,7 +721,11 @@ function objectAfter(text, marker) {
 }
 
 async function firstLoadJs(cookie) {
-  const res = await fetch(`${ORIGIN}${PAGES[0].path}`, { headers: { Cookie: cookie }, redirect: "manual", signal: AbortSignal.timeout(10_000) });
+  const res = await fetch(`${ORIGIN}${PAGES[0].path}`, {
+    headers: { Cookie: cookie },
+    redirect: "manual",
+    signal: AbortSignal.timeout(10_000),
+  });
   const html = await res.text();
   if (res.status !== 200) throw new BenchError(`profile page answered ${res.status} while measuring first-load JS`);
   const { urls } = await pageModules(html);
@@ -567,7 +751,13 @@ function staticAsset() {
   const name = css[0] ?? names.filter((n) => /^entry\.client-.*\.js$/.test(n))[0];
   if (!name) throw new BenchError(`no CSS or entry.client JS in ${path.relative(ROOT, dir)}`);
   const bytes = readFileSync(path.join(dir, name)).length;
-  return { name: "static asset", path: `/assets/${name}`, note: `the built ${name.endsWith(".css") ? "stylesheet" : "client entry"} (${(bytes / 1024).toFixed(1)} KB), served by the assets layer` };
+  return {
+    name: "static asset",
+    path: `/assets/${name}`,
+    note: `the built ${name.endsWith(".css") ? "stylesheet" : "client entry"} (${(bytes / 1024).toFixed(
+      1
+    )} KB), served by the assets layer`,
+  };
 }
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -590,7 +780,9 @@ async function uploadTiming(cookie) {
   });
   const relationshipId = new URL(created.headers.get("location") ?? "/", ORIGIN).searchParams.get("open");
   if (!relationshipId) throw new BenchError(`creating the upload relationship answered ${created.status}`);
-  const emails = ["admin", ...Array.from({ length: 4999 }, (_, i) => `person${String(i + 1).padStart(4, "0")}`)].map((l) => `${l}@initech.test`);
+  const emails = ["admin", ...Array.from({ length: 4999 }, (_, i) => `person${String(i + 1).padStart(4, "0")}`)].map(
+    (l) => `${l}@initech.test`
+  );
   const form = new FormData();
   form.set("intent", "upload");
   form.set("relationshipId", relationshipId);
@@ -621,7 +813,12 @@ async function main() {
   if (args.serve) {
     // For profiling: keep the seeded server up (DevTools inspector on 127.0.0.1:9229) until Ctrl-C.
     writeFileSync(path.join(BUILD_DIR, "cookie"), auth.cookie);
-    log(`serving ${ORIGIN}; inspector on 127.0.0.1:9229; session cookie in ${path.relative(ROOT, path.join(BUILD_DIR, "cookie"))}; Ctrl-C stops`);
+    log(
+      `serving ${ORIGIN}; inspector on 127.0.0.1:9229; session cookie in ${path.relative(
+        ROOT,
+        path.join(BUILD_DIR, "cookie")
+      )}; Ctrl-C stops`
+    );
     await new Promise(() => {});
   }
 
@@ -636,7 +833,11 @@ async function main() {
 
   const loadBefore = os.loadavg()[0];
   if (loadBefore > os.cpus().length * 0.5) {
-    log(`WARNING: load average ${loadBefore.toFixed(2)} on ${os.cpus().length} cores before loading; other work on this machine skews the figures`);
+    log(
+      `WARNING: load average ${loadBefore.toFixed(2)} on ${
+        os.cpus().length
+      } cores before loading; other work on this machine skews the figures`
+    );
   }
   for (const target of targets) {
     log(`warming up ${target.path}: one request at a time, then ${args.warmup} s at ${args.connections} connections`);
@@ -654,6 +855,21 @@ async function main() {
     }
   }
   for (const target of targets) target.result = summarize(target.samples);
+
+  // The Durable Object's throughput, measured only when the review page is real: a placeholder
+  // has no action, and its answers would say nothing about the Durable Object.
+  const reviewPage = targets.find((t) => t.path === REVIEW_PATH);
+  let transitions = null;
+  if (reviewPage.info.placeholder) {
+    log(`skipping the pair transitions: ${REVIEW_PATH} is still a placeholder page`);
+  } else {
+    log(
+      `pair transitions: Send Reminder over ${REMINDABLE_PAIR_IDS.length} pairs of ${LARGE_REVIEW.id}, one at a time, then ${args.warmup} s warm-up and ${args.duration} s at ${args.connections} connections`
+    );
+    const serialP50 = await serialTransitions(auth.cookie);
+    await transitionRound(auth.cookie, args.warmup, false);
+    transitions = { ...(await transitionRound(auth.cookie, args.duration)), serialP50 };
+  }
   const js = await firstLoadJs(auth.cookie);
   log("timing a 5,000-row people upload");
   const upload = await uploadTiming(auth.cookie);
@@ -662,44 +878,109 @@ async function main() {
   const staticTarget = targets.at(-1);
   const broken = [];
   console.log("");
-  console.log(`Machine: ${os.cpus().length} cores (${os.cpus()[0]?.model?.trim() ?? "?"}), Node ${process.versions.node}; load average ${loadBefore.toFixed(2)} before, ${os.loadavg()[0].toFixed(2)} after loading`);
-  console.log(`Benchmark ${new Date().toISOString()} — ${args.connections} connections, ${args.duration} s per URL in ${args.rounds} alternating rounds after ${args.warmup} s warm-up; signed in via ${auth.how}`);
+  console.log(
+    `Machine: ${os.cpus().length} cores (${os.cpus()[0]?.model?.trim() ?? "?"}), Node ${
+      process.versions.node
+    }; load average ${loadBefore.toFixed(2)} before, ${os.loadavg()[0].toFixed(2)} after loading`
+  );
+  console.log(
+    `Benchmark ${new Date().toISOString()} — ${args.connections} connections, ${args.duration} s per URL in ${
+      args.rounds
+    } alternating rounds after ${args.warmup} s warm-up; signed in via ${auth.how}`
+  );
   console.log("");
-  console.log(`${"URL".padEnd(48)} ${"req/s".padStart(7)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"1-conn".padStart(7)} ${"non-2xx".padStart(8)} ${"errors".padStart(7)} ${"p95/static".padStart(11)}`);
+  console.log(
+    `${"URL".padEnd(48)} ${"req/s".padStart(7)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"1-conn".padStart(
+      7
+    )} ${"non-2xx".padStart(8)} ${"errors".padStart(7)} ${"p95/static".padStart(11)}`
+  );
   for (const target of targets) {
     const r = target.result;
     const ratio = target === staticTarget ? "" : (r.p95 / staticTarget.result.p95).toFixed(2);
     target.ratio = target === staticTarget ? null : r.p95 / staticTarget.result.p95;
     console.log(
-      `${target.path.padEnd(48)} ${r.rps.toFixed(0).padStart(7)} ${ms(r.p50).padStart(8)} ${ms(r.p95).padStart(8)} ${ms(r.p99).padStart(8)} ${ms(target.serialP50).padStart(7)} ${String(r.non2xx).padStart(8)} ${String(r.errors).padStart(7)} ${ratio.padStart(11)}`,
+      `${target.path.padEnd(48)} ${r.rps.toFixed(0).padStart(7)} ${ms(r.p50).padStart(8)} ${ms(r.p95).padStart(8)} ${ms(r.p99).padStart(
+        8
+      )} ${ms(target.serialP50).padStart(7)} ${String(r.non2xx).padStart(8)} ${String(r.errors).padStart(7)} ${ratio.padStart(11)}`
     );
     if (r.non2xx > 0 || r.errors > 0 || r.requests === 0) {
       broken.push(`${target.path}: ${r.non2xx} non-2xx (${JSON.stringify(r.statusCodes)}), ${r.errors} errors, ${r.requests} responses`);
     }
   }
+  if (transitions) {
+    const t = transitions;
+    console.log(
+      `${`POST ${REVIEW_PATH} (Send Reminder)`.padEnd(48)} ${t.perSecond.toFixed(0).padStart(7)} ${ms(t.p50).padStart(8)} ${ms(
+        t.p95
+      ).padStart(8)} ${ms(t.p99).padStart(8)} ${ms(t.serialP50).padStart(7)} ${String(t.failed).padStart(8)} ${String(t.errors).padStart(
+        7
+      )}`
+    );
+  }
   console.log("(1-conn: median ms of 30 requests sent one at a time, before the load run)");
+  if (transitions) {
+    console.log(
+      `(Send Reminder: req/s = successful transitions / wall time, ${transitions.ok} of ${
+        transitions.requests
+      } answers in ${transitions.seconds.toFixed(1)} s; the non-2xx column counts answers other than a redirect with a success toast)`
+    );
+    for (const [outcome, n] of Object.entries(transitions.outcomes)) console.log(`  ${n} × ${outcome}`);
+  }
   console.log("");
   for (const target of targets) {
-    const served = target.info.leafRoute ? `; served ${target.info.bytes} B of HTML from route ${target.info.leafRoute} (${target.info.leafModule})` : "";
+    const served = target.info.leafRoute
+      ? `; served ${target.info.bytes} B of HTML from route ${target.info.leafRoute} (${target.info.leafModule})`
+      : "";
     console.log(`  ${target.name}: ${target.note}${served}${target.info.placeholder ? " — currently a PLACEHOLDER route module" : ""}`);
   }
   console.log("");
-  console.log(`First-load JavaScript of ${PAGES[0].path}: ${js.gzipKB.toFixed(1)} KB gzip (${js.rawKB.toFixed(1)} KB raw, ${js.files.length} files)`);
-  for (const f of js.files) console.log(`  ${f.url.padEnd(56)} ${(f.gzip / 1024).toFixed(1).padStart(7)} KB gzip ${(f.raw / 1024).toFixed(1).padStart(8)} KB raw`);
+  console.log(
+    `First-load JavaScript of ${PAGES[0].path}: ${js.gzipKB.toFixed(1)} KB gzip (${js.rawKB.toFixed(1)} KB raw, ${js.files.length} files)`
+  );
+  for (const f of js.files)
+    console.log(`  ${f.url.padEnd(56)} ${(f.gzip / 1024).toFixed(1).padStart(7)} KB gzip ${(f.raw / 1024).toFixed(1).padStart(8)} KB raw`);
   console.log("");
 
   const checks = [
-    ...targets.filter((t) => t.ratio !== null).map((t) => [`${t.name} p95 / static p95 = ${t.ratio.toFixed(2)} (target ≤ ${TARGET_RATIO})`, t.ratio <= TARGET_RATIO]),
+    ...targets
+      .filter((t) => t.ratio !== null)
+      .map((t) => [
+        `${t.name} p95 / static p95 = ${t.ratio.toFixed(2)} (target ≤ ${TARGET_RATIO})${
+          t.info.placeholder ? " — PLACEHOLDER page, not meaningful" : ""
+        }`,
+        t.ratio <= TARGET_RATIO,
+      ]),
+    transitions
+      ? [
+          `pair transitions (Send Reminder, ReviewCampaign Durable Object) = ${transitions.perSecond.toFixed(0)}/s, p95 ${ms(
+            transitions.p95
+          )} ms, ${
+            transitions.failed
+          } non-success (target ≥ ${TARGET_TRANSITIONS_PER_S}/s, p95 < ${TARGET_TRANSITION_P95_MS} ms, none failing)`,
+          transitions.perSecond >= TARGET_TRANSITIONS_PER_S &&
+            transitions.p95 < TARGET_TRANSITION_P95_MS &&
+            transitions.failed === 0 &&
+            transitions.errors === 0,
+        ]
+      : [
+          `pair transitions: not measured, ${REVIEW_PATH} is a placeholder page (target ≥ ${TARGET_TRANSITIONS_PER_S}/s, p95 < ${TARGET_TRANSITION_P95_MS} ms)`,
+          null,
+        ],
     [`first-load JS = ${js.gzipKB.toFixed(1)} KB gzip (target ≤ ${TARGET_FIRST_LOAD_KB} KB)`, js.gzipKB <= TARGET_FIRST_LOAD_KB],
     [`${upload.rows}-row people upload (custom relationship) = ${upload.seconds.toFixed(2)} s (target ≤ 10 s)`, upload.seconds <= 10],
   ];
-  for (const [label, ok] of checks) console.log(`${ok ? "PASS" : "FAIL"}  ${label}`);
+  for (const [label, ok] of checks) console.log(`${ok === null ? "SKIP" : ok ? "PASS" : "FAIL"}  ${label}`);
   console.log(`\nbench finished in ${secondsSince(t0)} s`);
 
+  if (transitions && (transitions.failed > 0 || transitions.errors > 0 || transitions.ok === 0)) {
+    broken.push(
+      `POST ${REVIEW_PATH}: ${transitions.failed} answers were not a redirect with a success toast, ${transitions.errors} errors`
+    );
+  }
   if (broken.length > 0) {
     throw new BenchError(`BROKEN benchmark, the figures above are not valid:\n  ${broken.join("\n  ")}`);
   }
-  const failed = checks.filter(([, ok]) => !ok).length;
+  const failed = checks.filter(([, ok]) => ok === false).length;
   if (failed > 0 && args.strict) {
     console.error(`bench: ${failed} target(s) failed (--strict)`);
     return 1;
@@ -725,10 +1006,11 @@ for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
     shutdown(130);
   });
 }
-if (!args.serve) setTimeout(() => {
-  console.error(`bench: gave up after ${WATCHDOG_MS / 60_000} minutes`);
-  shutdown(1);
-}, WATCHDOG_MS).unref();
+if (!args.serve)
+  setTimeout(() => {
+    console.error(`bench: gave up after ${WATCHDOG_MS / 60_000} minutes`);
+    shutdown(1);
+  }, WATCHDOG_MS).unref();
 
 main().then(
   (code) => shutdown(code),
@@ -739,5 +1021,5 @@ main().then(
       console.error(`(wrangler dev log: ${path.relative(ROOT, server.logPath)})`);
     }
     shutdown(1);
-  },
+  }
 );

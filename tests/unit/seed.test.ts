@@ -1,20 +1,30 @@
+import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   DEMO,
+  LARGE_REVIEW,
   SEED_TABLE_ORDER,
   demoSeed,
+  largePairId,
+  largePairState,
   largeSeed,
   replaceStatements,
+  seededCatalogue,
+  seededQuestionnaireForm,
   seedStatements,
   userId,
   type Row,
   type SeedTables,
 } from "../../app/db/seed/demo";
+import { PAIR_STATES, type PairAnswers } from "../../app/modules/reviews/campaign-machine";
+import { QuestionnaireFormSchema, toStoredBlocks, type StoredBlock } from "../../app/modules/reviews/questionnaire.schema";
 
-const demo = demoSeed();
-const large = largeSeed();
+/** The time the seed "runs" (reviews' dates are relative to it): 22 Nov 2026, 11:37 UTC. */
+const NOW = Date.UTC(2026, 10, 22, 11, 37);
+const demo = demoSeed(NOW);
+const large = largeSeed(5000, NOW);
 const MIGRATIONS_DIR = path.resolve(__dirname, "../../migrations");
 
 function combined(...seeds: SeedTables[]): SeedTables {
@@ -31,7 +41,10 @@ function person(tables: SeedTables, company: "acme" | "globex" | "large", local:
 }
 
 const reportsOf = (tables: SeedTables, managerId: string) =>
-  tables.user_managers.filter((m) => m.manager_id === managerId).map((m) => m.user_id).sort();
+  tables.user_managers
+    .filter((m) => m.manager_id === managerId)
+    .map((m) => m.user_id)
+    .sort();
 const managersOf = (tables: SeedTables, id: string) => tables.user_managers.filter((m) => m.user_id === id).map((m) => m.manager_id);
 
 /** Columns that point at another seeded row of the same company, and the table they point into. */
@@ -45,6 +58,11 @@ const REFERENCES: Array<[column: string, table: string]> = [
   ["group_id", "groups"],
   ["competency_id", "competencies"],
   ["relationship_id", "custom_relationships"],
+  ["reviewee_id", "users"],
+  ["reviewer_id", "users"],
+  ["created_by", "users"],
+  ["campaign_id", "review_campaigns"],
+  ["template_id", "review_templates"],
 ];
 
 /** Primary keys as in migrations/0000_foundation.sql (join tables have composite keys). */
@@ -81,8 +99,17 @@ describe("demo seed: the accounts the specification and the tests name", () => {
 
   it("named people's first names are their e-mail's local part, capitalised", () => {
     const named: Array<["acme" | "globex", string]> = [
-      ["acme", "alice"], ["acme", "adam"], ["acme", "mona"], ["acme", "eve"], ["acme", "ed"], ["acme", "sam"],
-      ["globex", "gina"], ["globex", "gary"], ["globex", "mike"], ["globex", "tina"], ["globex", "tom"],
+      ["acme", "alice"],
+      ["acme", "adam"],
+      ["acme", "mona"],
+      ["acme", "eve"],
+      ["acme", "ed"],
+      ["acme", "sam"],
+      ["globex", "gina"],
+      ["globex", "gary"],
+      ["globex", "mike"],
+      ["globex", "tina"],
+      ["globex", "tom"],
     ];
     for (const [company, local] of named) {
       const row = person(demo, company, local);
@@ -100,9 +127,205 @@ describe("demo seed: the accounts the specification and the tests name", () => {
     }
   });
 
-  it("is deterministic", () => {
-    expect(demoSeed()).toEqual(demo);
-    expect(seedStatements(demoSeed())).toEqual(seedStatements(demo));
+  it("is deterministic: the same rows for any time of the same day", () => {
+    expect(demoSeed(NOW)).toEqual(demo);
+    expect(demoSeed(NOW + 10 * 3_600_000)).toEqual(demo);
+    expect(seedStatements(demoSeed(NOW - 11 * 3_600_000))).toEqual(seedStatements(demo));
+  });
+});
+
+const DAY = 86_400_000;
+const rowsOf = (tables: SeedTables, table: string, where: (r: Row) => boolean = () => true) => (tables[table] ?? []).filter(where);
+const campaignOf = (tables: SeedTables, id: string) => {
+  const row = tables.review_campaigns.find((c) => c.id === id);
+  if (!row) throw new Error(`no seeded campaign ${id}`);
+  return row;
+};
+const pairsOf = (tables: SeedTables, campaignId: string) => rowsOf(tables, "review_pairs", (p) => p.campaign_id === campaignId);
+
+/** Who may be in a campaign: the members of its workspace (Slack-type) or group (Teams-type). */
+function scopeMembers(tables: SeedTables, campaign: Row) {
+  const members = campaign.workspace_id
+    ? rowsOf(tables, "workspace_members", (m) => m.workspace_id === campaign.workspace_id)
+    : rowsOf(tables, "group_members", (m) => m.group_id === campaign.group_id);
+  return new Set(members.map((m) => m.user_id));
+}
+
+/** Every question of a snapshot has a fitting answer: a choice's value (or Not Applicable where offered), or text. */
+function answersFit(blocks: StoredBlock[], answers: PairAnswers, all: boolean) {
+  const problems: string[] = [];
+  const questions = blocks.filter((b): b is Exclude<StoredBlock, { titleValue: unknown }> => !("titleValue" in b));
+  for (const id of Object.keys(answers)) if (!questions.some((b) => b.id === id)) problems.push(`${id}: not a question of the snapshot`);
+  for (const block of questions) {
+    const answer = answers[block.id];
+    if (!answer) {
+      if (all) problems.push(`${block.id}: unanswered`);
+      continue;
+    }
+    if ("textValue" in block) {
+      if (typeof answer.value !== "string" || !answer.value) problems.push(`${block.id}: text expected`);
+      continue;
+    }
+    const v =
+      "multiSelectValue" in block ? block.multiSelectValue : "competencyValue" in block ? block.competencyValue : block.objectiveValue;
+    if (answer.notApplicable) {
+      if (!v.isNotApplicableOption) problems.push(`${block.id}: Not Applicable is not offered`);
+    } else if (!v.choices.some((c) => c.value === answer.value)) problems.push(`${block.id}: ${answer.value} is not a choice's value`);
+    if (answer.comment && !v.commentBox) problems.push(`${block.id}: a comment without a comment box`);
+  }
+  return problems;
+}
+
+describe("demo seed: review questionnaires and campaigns (000 §3, §4)", () => {
+  const companies = [
+    ["acme", DEMO.acme.id, 1],
+    ["globex", DEMO.globex.id, 2],
+  ] as const;
+
+  it.each(companies)("%s: two questionnaires from the predefined templates, stored as the builder stores them", (short, cid, n) => {
+    const templates = rowsOf(demo, "review_templates", (t) => t.company_id === cid);
+    expect(templates.map((t) => [t.id, t.title])).toEqual([
+      [`rt-${short}-quarterly`, "Quarterly Check-in"],
+      [`rt-${short}-annual`, "Annual Performance Review"],
+    ]);
+    templates.forEach((row, i) => {
+      const form = seededQuestionnaireForm(demo, cid, i === 0 ? "quarterly-check-in" : "annual-review", n, i + 1);
+      const parsed = QuestionnaireFormSchema.parse({ name: form.title, blocks: form.blocks });
+      const { competencies, objectives } = seededCatalogue(demo, cid);
+      const catalogue = {
+        competencies: new Map(competencies.map((c) => [c.id, c])),
+        objectives: new Map(objectives.map((o) => [o.id, o])),
+      };
+      const blocks = JSON.parse(String(row.blocks)) as StoredBlock[];
+      expect(blocks).toEqual(toStoredBlocks(parsed, catalogue));
+      for (const b of blocks) expect(b.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+      for (const b of blocks)
+        if (b.type === "competency-question") expect(b.competencyValue.competency?.behaviours.length).toBeGreaterThan(0);
+      for (const b of blocks)
+        if (b.type === "objective-question") expect(b.objectiveValue.objective?.id).toBe(`o-${short}-grow-annual-recurring-revenue`);
+    });
+    expect(new Set(templates.flatMap((t) => JSON.parse(String(t.blocks)).map((b: StoredBlock) => b.id))).size).toBeGreaterThan(20);
+  });
+
+  it.each(companies)("%s: campaigns in every state, with deterministic ids", (short, cid) => {
+    const campaigns = rowsOf(demo, "review_campaigns", (c) => c.company_id === cid);
+    expect(campaigns.map((c) => [c.id, c.state])).toEqual([
+      [`rc-${short}-draft`, "draft"],
+      [`rc-${short}-scheduled`, "scheduled"],
+      [`rc-${short}-live`, "live"],
+      [`rc-${short}-delayed`, "live"],
+      [`rc-${short}-closed`, "closed"],
+    ]);
+    const draft = campaignOf(demo, `rc-${short}-draft`);
+    expect(draft).toMatchObject({ launched_at: null, template_title: null, template_blocks: null });
+    expect(pairsOf(demo, String(draft.id)).length).toBeGreaterThan(0);
+    expect(Number(campaignOf(demo, `rc-${short}-scheduled`).start_at)).toBeGreaterThan(NOW);
+    const delayed = campaignOf(demo, `rc-${short}-delayed`);
+    // Delayed: still live after its end, and the every-minute cron leaves it alone (no automatic close).
+    expect(Number(delayed.end_at)).toBeLessThan(NOW);
+    expect(delayed.automatic_close).toBe(0);
+    expect(Number(campaignOf(demo, `rc-${short}-closed`).end_at)).toBeLessThan(NOW);
+    const live = campaignOf(demo, `rc-${short}-live`);
+    expect(live.end_at === null || Number(live.end_at) > NOW).toBe(true);
+    expect(Number(live.start_at)).toBeLessThan(NOW);
+    for (const c of campaigns.filter((c) => c.state !== "draft")) {
+      const template = demo.review_templates.find((t) => t.id === c.template_id)!;
+      expect(c, String(c.id)).toMatchObject({ template_title: template.title, template_blocks: template.blocks });
+      expect(Number(c.launched_at), String(c.id)).toBeLessThan(NOW);
+      expect(c.start_at, String(c.id)).not.toBeNull();
+    }
+  });
+
+  it("Acme reviews name one of its workspaces, Globex's one of its groups; admins create them", () => {
+    for (const c of demo.review_campaigns) {
+      const creator = demo.users.find((u) => u.id === c.created_by)!;
+      expect(creator.is_super_admin === 1 || creator.is_team_admin === 1, String(c.id)).toBe(true);
+      if (c.company_id === DEMO.acme.id) {
+        expect(c.group_id).toBeNull();
+        expect(demo.workspaces.find((w) => w.id === c.workspace_id)?.company_id).toBe(DEMO.acme.id);
+      } else {
+        expect(c.workspace_id).toBeNull();
+        expect(demo.groups.find((g) => g.id === c.group_id)?.company_id).toBe(DEMO.globex.id);
+      }
+    }
+  });
+
+  it("reviewers, reviewees and nominees are members of the review's workspace or group", () => {
+    const strangers: string[] = [];
+    for (const c of demo.review_campaigns) {
+      const members = scopeMembers(demo, c);
+      for (const p of pairsOf(demo, String(c.id))) {
+        if (!members.has(p.reviewee_id) || !members.has(p.reviewer_id)) strangers.push(String(p.id));
+        if (p.reviewee_id === p.reviewer_id) strangers.push(`${p.id} (self)`);
+      }
+      for (const n of rowsOf(demo, "review_nominations", (n) => n.campaign_id === c.id))
+        if (!members.has(n.reviewee_id)) strangers.push(String(n.id));
+      for (const id of JSON.parse(String(c.nomination_audience))) if (!members.has(id)) strangers.push(`${c.id} nominee ${id}`);
+    }
+    expect(strangers).toEqual([]);
+  });
+
+  it.each(companies)(
+    "%s: the live review has a pair in every pair state, both kinds of decline, and open and submitted nominations",
+    (short) => {
+      const id = `rc-${short}-live`;
+      const pairs = pairsOf(demo, id);
+      expect(new Set(pairs.map((p) => p.state))).toEqual(new Set(PAIR_STATES));
+      const declined = pairs.filter((p) => p.state === "reviewer-declined");
+      expect(declined.some((p) => typeof p.decline_comment === "string" && p.decline_comment.length > 0)).toBe(true);
+      expect(declined.some((p) => p.decline_comment === null)).toBe(true);
+      const nominations = rowsOf(demo, "review_nominations", (n) => n.campaign_id === id);
+      expect(new Set(nominations.map((n) => n.state))).toEqual(new Set(["open", "submitted"]));
+      expect(campaignOf(demo, id).nomination_started_at).not.toBeNull();
+      expect(pairs.map((p) => p.id)).toEqual(pairs.map((_, i) => `rp-${short}-live-${String(i + 1).padStart(2, "0")}`));
+    }
+  );
+
+  it("completed pairs carry answers to every question of the review's snapshot; started ones some", () => {
+    const problems: string[] = [];
+    let comments = 0;
+    for (const p of demo.review_pairs) {
+      const campaign = campaignOf(demo, String(p.campaign_id));
+      if (p.state !== "completed" && p.state !== "started") {
+        expect(p.answers, String(p.id)).toBeNull();
+        continue;
+      }
+      const blocks = JSON.parse(
+        String(campaign.template_blocks ?? demo.review_templates.find((t) => t.id === campaign.template_id)!.blocks)
+      );
+      const answers = JSON.parse(String(p.answers)) as PairAnswers;
+      comments += Object.values(answers).filter((a) => a.comment).length;
+      problems.push(...answersFit(blocks, answers, p.state === "completed").map((m) => `${p.id} ${m}`));
+      expect(Object.keys(answers).length, String(p.id)).toBeGreaterThan(0);
+    }
+    expect(problems).toEqual([]);
+    expect(comments).toBeGreaterThan(0);
+  });
+
+  it("sharing, anonymity and closing as the launch form sets them", () => {
+    const shares = demo.review_campaigns.map((c) => (c.share_config === null ? null : JSON.parse(String(c.share_config))));
+    expect(shares).toContainEqual({ type: "manual", canShare: ["reviewer"] });
+    expect(shares).toContainEqual({ type: "automated", shareWith: ["reviewees"], after: "close" });
+    expect(demo.review_campaigns.some((c) => c.anonymous === 1)).toBe(true);
+    // "To be closed manually": a live review with no end.
+    expect(demo.review_campaigns.some((c) => c.state === "live" && c.end_at === null && c.automatic_close === 0)).toBe(true);
+  });
+
+  it("places the reviews' dates from the day the seed runs", () => {
+    const later = demoSeed(NOW + 30 * DAY);
+    const start = (t: SeedTables) => Number(campaignOf(t, "rc-acme-scheduled").start_at);
+    expect(start(later) - start(demo)).toBe(30 * DAY);
+  });
+});
+
+describe("the seed module under Node's own type stripping (scripts/seed.mjs, scripts/e2e.mjs, tests/bench/run.mjs)", () => {
+  it("loads without a bundler and gives the same rows", () => {
+    const demoPath = path.resolve(__dirname, "../../app/db/seed/demo.ts");
+    const script = `const m = await import(${JSON.stringify(
+      demoPath
+    )}); process.stdout.write(JSON.stringify(m.demoSeed(${NOW}).review_pairs.length));`;
+    const out = execFileSync(process.execPath, ["--no-warnings", "--input-type=module", "-e", script], { encoding: "utf8" });
+    expect(Number(out)).toBe(demo.review_pairs.length);
   });
 });
 
@@ -122,6 +345,27 @@ describe("large seed (Initech, for the benchmark)", () => {
     expect(managed.size).toBe(4999);
     expect([...managed.values()].every((n) => n === 1)).toBe(true);
   });
+
+  it(`has one live review of exactly ${LARGE_REVIEW.pairs} pairs (rp-large-0001…) between active members, and one draft`, () => {
+    expect(large.review_campaigns.map((c) => [c.id, c.state])).toEqual([
+      [LARGE_REVIEW.id, "live"],
+      [LARGE_REVIEW.draftId, "draft"],
+    ]);
+    const pairs = pairsOf(large, LARGE_REVIEW.id);
+    expect(pairs).toHaveLength(2000);
+    expect(pairs.map((p) => p.id)).toEqual(Array.from({ length: 2000 }, (_, i) => largePairId(i + 1)));
+    expect(pairs.map((p) => p.state)).toEqual(Array.from({ length: 2000 }, (_, i) => largePairState(i + 1)));
+    const active = new Set(large.users.filter((u) => u.is_deleted === 0 && u.is_excluded === 0).map((u) => u.id));
+    const members = scopeMembers(large, campaignOf(large, LARGE_REVIEW.id));
+    expect(pairs.filter((p) => !active.has(p.reviewer_id) || !active.has(p.reviewee_id) || !members.has(p.reviewee_id))).toEqual([]);
+    const live = campaignOf(large, LARGE_REVIEW.id);
+    const blocks = JSON.parse(String(live.template_blocks)) as StoredBlock[];
+    const problems = pairs
+      .filter((p) => p.state === "completed")
+      .flatMap((p) => answersFit(blocks, JSON.parse(String(p.answers)), true).map((m) => `${p.id} ${m}`));
+    expect(problems).toEqual([]);
+    expect(pairsOf(large, LARGE_REVIEW.draftId).length).toBeGreaterThan(0);
+  });
 });
 
 describe.each([
@@ -131,11 +375,19 @@ describe.each([
 ])("integrity of the %s seed", (_name, tables) => {
   const companyIds = new Set(tables.companies.map((c) => c.id));
   const byId = new Map<string, Map<unknown, Row>>(
-    SEED_TABLE_ORDER.map((t) => [t, new Map((tables[t] ?? []).filter((r) => "id" in r).map((r) => [r.id, r]))]),
+    SEED_TABLE_ORDER.map((t) => [t, new Map((tables[t] ?? []).filter((r) => "id" in r).map((r) => [r.id, r]))])
   );
 
   it("covers only known tables, each in SEED_TABLE_ORDER", () => {
     for (const table of Object.keys(tables)) expect(SEED_TABLE_ORDER).toContain(table);
+  });
+
+  it("gives every row of a table the same columns (one INSERT names the first row's columns for all)", () => {
+    for (const table of SEED_TABLE_ORDER) {
+      const rows = tables[table] ?? [];
+      const columns = rows.length ? Object.keys(rows[0]).sort().join() : "";
+      expect(rows.filter((r) => Object.keys(r).sort().join() !== columns).slice(0, 3), table).toEqual([]);
+    }
   });
 
   it("every tenant row carries the company_id of a seeded company", () => {
@@ -193,7 +445,9 @@ const sqlite = await import("node:sqlite").catch(() => null);
 describe.skipIf(!sqlite)("the seed SQL against the real schema (node:sqlite, in memory)", () => {
   function migratedDatabase() {
     const db = new sqlite!.DatabaseSync(":memory:");
-    const files = readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith(".sql")).sort();
+    const files = readdirSync(MIGRATIONS_DIR)
+      .filter((f) => f.endsWith(".sql"))
+      .sort();
     expect(files.length).toBeGreaterThan(0);
     // drizzle-kit's "--> statement-breakpoint" markers are SQL comments, so each file runs as is.
     for (const file of files) db.exec(readFileSync(path.join(MIGRATIONS_DIR, file), "utf8"));

@@ -92,7 +92,10 @@ describe("competencies (002 §2.8, §5, §7)", () => {
 
   it("removal: the initial check reports usage and deletes nothing; the confirmed call deletes competency and behaviours", async () => {
     const cookie = await sessionFor("alice@acme.test");
-    const { id } = (await env.DB.prepare("SELECT id FROM competencies WHERE company_id = 'c-acme' AND id <> 'k-acme-communication' LIMIT 1").first<{ id: string }>())!;
+    // One no seeded questionnaire uses (the demo questionnaires pick some competencies).
+    const { id } = (await env.DB.prepare(
+      "SELECT id FROM competencies c WHERE company_id = 'c-acme' AND id <> 'k-acme-communication' AND NOT EXISTS (SELECT 1 FROM review_templates t, json_each(t.blocks) b WHERE t.company_id = c.company_id AND json_extract(b.value, '$.competencyValue.competency.id') = c.id) LIMIT 1"
+    ).first<{ id: string }>())!;
     const count = (await behavioursOf(id)).length;
     const check = await postForm(PATH, { intent: "remove", id, initialCheck: "true" }, cookie);
     expect(check.status).toBe(200);

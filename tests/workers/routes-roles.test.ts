@@ -20,6 +20,9 @@ function fill(entry: RouteEntry, person: SeededPerson): string {
     departmentId: person.platform === "slack" ? "d-acme-engineering" : "d-globex-engineering",
     reviewTemplateId: "new",
     predefinedReviewTemplateId: "annual-review",
+    // Seeded reviews (app/db/seed/demo.ts); Globex's is in Engineering, a group Gary administers.
+    activeReviewId: person.platform === "slack" ? "rc-acme-live" : "rc-globex-scheduled",
+    reviewId: person.platform === "slack" ? "rc-acme-draft" : "rc-globex-draft",
   };
   return entry.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(known[name] ?? "x1"));
 }
@@ -34,6 +37,10 @@ function expectationFor(entry: RouteEntry, person: SeededPerson, path: string): 
   // 002 §2.1: "A bare user path redirects to feedback-insights".
   if (entry.path.endsWith("/users/:userId") || entry.path === "/my-profile/:userId") {
     return { status: 302, location: `${path}/feedback-insights` };
+  }
+  // A Teams-type group admin manages only their groups' reviews: Globex's draft is in Sales.
+  if (entry.id === "draft-review" && person.platform === "msteams" && !person.subject.isSuperAdmin) {
+    return { status: 302, location: "/reviews/manage-reviews" };
   }
   if (entry.id === "survey-insights") return { status: 302, location: "/surveys/survey-insights/department" };
   // The Performance tab is never on one's own profile (002 §2.6): the default tab instead.

@@ -1,6 +1,23 @@
-// The demo companies (DESIGN.md "Demo company"): pure and deterministic, no imports, so the
-// same rows are seeded by `npm start` / `npm run db:seed` (Node, via SQL text) and by the worker
-// tests (inside workerd, via D1 batch). Ids are readable on purpose: tests and demos name them.
+// The demo companies (DESIGN.md "Demo company"): pure and deterministic, so the same rows are
+// seeded by `npm start` / `npm run db:seed` (Node, via SQL text) and by the worker tests (inside
+// workerd, via D1 batch). Ids are readable on purpose: tests and demos name them.
+//
+// Node loads this file with its own type stripping (scripts/seed.mjs, scripts/e2e.mjs through
+// tests/support/fake-oidc.ts), without a bundler: so it imports only modules that have no imports
+// of their own but types, by their `.ts` path (tsc accepts such paths only with
+// allowImportingTsExtensions, hence the @ts-ignore TS5097), and types with `import type`.
+// @ts-ignore TS5097
+import { choicesFor } from "../../modules/reviews/answer-scales.ts";
+// @ts-ignore TS5097
+import { blocksFromPredefined, findPredefinedTemplate } from "../../modules/reviews/predefined-templates.ts";
+import type { NominationState, PairAnswer, PairAnswers, PairState, ReviewState, ShareConfig } from "../../modules/reviews/campaign-machine";
+import type {
+  BlockForm,
+  ChoiceValue,
+  CompetencySnapshot,
+  ObjectiveSnapshot,
+  StoredBlock,
+} from "../../modules/reviews/questionnaire.schema";
 
 export type Row = Record<string, string | number | null>;
 export type SeedTables = Record<string, Row[]>;
@@ -23,6 +40,10 @@ export const SEED_TABLE_ORDER = [
   "custom_relationships",
   "custom_relationship_members",
   "objectives",
+  "review_templates",
+  "review_campaigns",
+  "review_pairs",
+  "review_nominations",
 ] as const;
 
 const T0 = Date.UTC(2026, 0, 5, 9, 0, 0);
@@ -355,7 +376,7 @@ function merge(into: SeedTables, from: SeedTables) {
   for (const [table, rows] of Object.entries(from)) (into[table] ??= []).push(...rows);
 }
 
-function acme(): SeedTables {
+function acme(now: number): SeedTables {
   const t = companyRows("acme", ACME_PEOPLE, DEPARTMENTS);
   const cid = DEMO.acme.id;
   const all = ACME_PEOPLE.map((p) => userId("acme", p.local));
@@ -409,10 +430,11 @@ function acme(): SeedTables {
       origin: "manual",
       created_at: T0,
     });
+  merge(t, reviewRows(t, "acme", 1, "alice", acmeCampaigns(), now));
   return t;
 }
 
-function globex(): SeedTables {
+function globex(now: number): SeedTables {
   const t = companyRows("globex", GLOBEX_PEOPLE, DEPARTMENTS);
   const cid = DEMO.globex.id;
   const groups: Array<[string, string, string, (p: Person) => boolean, string[]]> = [
@@ -447,19 +469,724 @@ function globex(): SeedTables {
       origin: "manual",
       created_at: T0,
     });
+  merge(t, reviewRows(t, "globex", 2, "gina", globexCampaigns(), now));
   return t;
 }
 
-/** Acme (Slack-type) and Globex (Teams-type). */
-export function demoSeed(): SeedTables {
+// ---------------------------------------------------------------------------------------------
+// Review questionnaires and campaigns (000 §3, §4): two questionnaires from the predefined
+// templates and campaigns in every state, with pairs in every pair state on the live one.
+// ---------------------------------------------------------------------------------------------
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+/** A review's dates are relative to the day the seed runs (00:00 UTC): scheduled starts ahead, a delayed end behind. */
+function seedDay(now: number) {
+  const today = Math.floor(now / DAY) * DAY;
+  return (days: number, hour = 9) => today + days * DAY + hour * HOUR;
+}
+
+/** The questionnaires each company gets: [id suffix, predefined template id]. */
+const SEEDED_QUESTIONNAIRES = [
+  ["quarterly", "quarterly-check-in"],
+  ["annual", "annual-review"],
+] as const;
+type QuestionnaireKey = (typeof SEEDED_QUESTIONNAIRES)[number][0];
+
+/** 000 §3 "typeTitle", as questionnaire.schema.ts's BLOCK_TYPE_TITLES (tests/unit/seed.test.ts compares with toStoredBlocks). */
+const TYPE_TITLES: Record<StoredBlock["type"], string> = {
+  title: "Title",
+  subtitle: "Subtitle",
+  "short-text": "Short Text",
+  "long-text": "Long Text",
+  "multi-select": "Multiple Choice",
+  "competency-question": "Competency Question",
+  "objective-question": "Objective Question",
+};
+
+/**
+ * A block id of a seeded questionnaire: UUID-shaped like the ids the builder stores (so saving it
+ * in the builder keeps them) and readable: company, questionnaire and block number.
+ */
+function seededBlockId(company: number, questionnaire: number, block: number) {
+  const hex = (n: number, width: number) => n.toString(16).padStart(width, "0");
+  return `5eed${hex(company, 4)}-${hex(questionnaire, 4)}-4000-8000-${hex(block, 12)}`;
+}
+
+function seededChoiceValue(block: BlockForm): ChoiceValue {
+  const selectedOption = block.scale ?? "agree-disagree-5";
+  const view = block.view ?? "radio";
+  return {
+    label: block.label ?? "",
+    selectedOption,
+    choices: choicesFor(selectedOption, block.customItems ?? "", Boolean(block.numericValue), block.choiceValues ?? []),
+    numericValue: selectedOption === "custom" && Boolean(block.numericValue),
+    commentBox: Boolean(block.commentBox),
+    commentBoxGuide: block.commentBox ? block.commentBoxGuide ?? "" : "",
+    required: Boolean(block.required),
+    dropdown: view === "dropdown",
+    selectedView: view,
+    isNotApplicableOption: Boolean(block.notApplicable),
+  };
+}
+
+/**
+ * The stored form of a builder block, as toStoredBlocks (questionnaire.schema.ts) writes it when
+ * the builder saves a predefined template; that module imports zod, so Node cannot load it here.
+ * tests/unit/seed.test.ts checks both give the same blocks.
+ */
+function seededStoredBlock(
+  block: BlockForm,
+  catalogue: { competencies: Map<string, CompetencySnapshot>; objectives: Map<string, ObjectiveSnapshot> }
+): StoredBlock {
+  const id = block.key;
+  const typeTitle = TYPE_TITLES[block.type];
+  switch (block.type) {
+    case "title":
+    case "subtitle":
+      return { id, type: block.type, typeTitle, titleValue: { text: block.text ?? "" } };
+    case "short-text":
+    case "long-text":
+      return {
+        id,
+        type: block.type,
+        typeTitle,
+        textValue: {
+          label: block.label ?? "",
+          placeholder: block.placeholder || "Type your answer here",
+          required: Boolean(block.required),
+        },
+      };
+    case "multi-select":
+      return { id, type: "multi-select", typeTitle, multiSelectValue: seededChoiceValue(block) };
+    case "competency-question":
+      return {
+        id,
+        type: "competency-question",
+        typeTitle,
+        competencyValue: {
+          ...seededChoiceValue(block),
+          competency: catalogue.competencies.get(block.competencyId ?? "") ?? null,
+          showDescription: Boolean(block.showDescription),
+          showBehaviours: Boolean(block.showBehaviours),
+          isBehavior: Boolean(block.isBehavior),
+        },
+      };
+    case "objective-question":
+      return {
+        id,
+        type: "objective-question",
+        typeTitle,
+        objectiveValue: {
+          ...seededChoiceValue(block),
+          objective: catalogue.objectives.get(block.objectiveId ?? "") ?? null,
+          showKPIs: Boolean(block.showKPIs),
+          isKPI: Boolean(block.isKPI),
+          comments: [],
+        },
+      };
+  }
+}
+
+/**
+ * What the builder offers a company's questionnaire (loadCatalogue in questionnaires.server.ts):
+ * the first five competencies by name with their behaviours, the first five objectives by creation.
+ */
+export function seededCatalogue(tables: SeedTables, companyId: string) {
+  const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  const competencies: CompetencySnapshot[] = tables.competencies
+    .filter((c) => c.company_id === companyId)
+    .sort((a, b) => byText(String(a.name), String(b.name)) || byText(String(a.id), String(b.id)))
+    .slice(0, 5)
+    .map((c) => ({
+      id: String(c.id),
+      name: String(c.name),
+      description: c.description === null ? null : String(c.description),
+      behaviours: tables.behaviours
+        .filter((b) => b.competency_id === c.id)
+        .sort((a, b) => Number(a.position) - Number(b.position) || byText(String(a.name), String(b.name)))
+        .map((b) => ({ id: String(b.id), name: String(b.name) })),
+    }));
+  const objectives: ObjectiveSnapshot[] = tables.objectives
+    .filter((o) => o.company_id === companyId)
+    .sort((a, b) => Number(a.created_at) - Number(b.created_at) || byText(String(a.id), String(b.id)))
+    .slice(0, 5)
+    .map((o) => ({
+      id: String(o.id),
+      name: String(o.name),
+      weight: Number(o.weight),
+      docType: String(o.doc_type),
+      kpis: JSON.parse(String(o.kpis)),
+    }));
+  return { competencies, objectives };
+}
+
+/** The form blocks a seeded questionnaire is saved from: the predefined template's, with seeded block ids. */
+export function seededQuestionnaireForm(tables: SeedTables, companyId: string, predefinedId: string, companyNumber: number, n: number) {
+  const template = findPredefinedTemplate(predefinedId);
+  if (!template) throw new Error(`no predefined template ${predefinedId}`);
+  const offered = seededCatalogue(tables, companyId);
+  const blocks: BlockForm[] = blocksFromPredefined(template, offered).map((block: BlockForm, i: number) => ({
+    ...block,
+    key: seededBlockId(companyNumber, n, i + 1),
+  }));
+  return { title: template.title, blocks, offered };
+}
+
+const LONG_ANSWERS = [
+  "Took ownership of the release process and cut the time from merge to production in half.",
+  "Consistently shares context early, which made planning with the rest of the team much easier.",
+  "Mentored two newer colleagues and wrote the onboarding guide the team now uses.",
+  "Could delegate more: a few projects waited on reviews that others could have picked up.",
+  "Handled a difficult customer escalation calmly and turned it into a renewal.",
+  "Would benefit from writing down decisions so people outside the team can follow them.",
+];
+const SHORT_ANSWERS = ["Ship the new onboarding flow", "Same team, daily", "Grow the enterprise pipeline", "Reduce support backlog"];
+const CHOICE_COMMENTS = [
+  "Clear progress this quarter; the customer feedback backs it up.",
+  "Strong example: led the incident review in October.",
+  "Mostly there; a couple of deadlines slipped.",
+];
+
+/**
+ * A reviewer's answers (campaign-machine.ts PairAnswers) to a questionnaire's blocks: the chosen
+ * choice's value for choice-like blocks, text for text blocks, now and then a comment or Not
+ * Applicable. `upTo` answers only the first questions (a started, unsubmitted review).
+ */
+function seededAnswers(blocks: StoredBlock[], seed: number, upTo = Infinity): PairAnswers {
+  const answers: PairAnswers = {};
+  let asked = 0;
+  blocks.forEach((block, j) => {
+    if ("titleValue" in block) return;
+    if (asked++ >= upTo) return;
+    const k = seed + j;
+    if ("textValue" in block) {
+      const pool = block.type === "short-text" ? SHORT_ANSWERS : LONG_ANSWERS;
+      answers[block.id] = { value: pool[k % pool.length] };
+      return;
+    }
+    const v =
+      "multiSelectValue" in block ? block.multiSelectValue : "competencyValue" in block ? block.competencyValue : block.objectiveValue;
+    if (v.isNotApplicableOption && k % 7 === 3) {
+      answers[block.id] = { value: null, notApplicable: true };
+      return;
+    }
+    // Mostly the upper choices, as real reviews lean.
+    const choice = v.choices[Math.max(0, v.choices.length - 1 - (k % Math.min(3, v.choices.length)))];
+    const answer: PairAnswer = { value: choice?.value ?? null };
+    if (v.commentBox && k % 3 === 0) answer.comment = CHOICE_COMMENTS[Math.floor(k / 3) % CHOICE_COMMENTS.length];
+    answers[block.id] = answer;
+  });
+  return answers;
+}
+
+type SeedPair = [reviewee: string, reviewer: string, state: PairState, comment?: string];
+
+interface CampaignSpec {
+  /** The id is rc-{company}-{key}; its pairs rp-{company}-{key}-01…, its nominations rn-{company}-{key}-{local}. */
+  key: string;
+  title: string;
+  state: ReviewState;
+  questionnaire: QuestionnaireKey;
+  /** A workspace (Slack-type) or a group (Teams-type) id. */
+  scope: string;
+  createdBy: string;
+  /** Days from the seeding day (negative: before it). */
+  created: number;
+  updated: number;
+  launched?: number;
+  start?: number;
+  end?: number;
+  automaticClose?: boolean;
+  anonymous?: boolean;
+  share?: ShareConfig;
+  nominees?: Array<[local: string, state: NominationState]>;
+  pairs: SeedPair[];
+}
+
+const SHARE_MANUAL: ShareConfig = { type: "manual", canShare: ["reviewer"] };
+const SHARE_AT_CLOSE: ShareConfig = { type: "automated", shareWith: ["reviewees"], after: "close" };
+const NOMINATION_PAIR_STATES: PairState[] = [
+  "nominated",
+  "review-progress",
+  "awaiting-nomination",
+  "nomination-manager-approved",
+  "nomination-reviewer-declined",
+  "nomination-manager-declined",
+];
+
+/** The questionnaires and reviews of one company (`tables`: its rows so far, for the competencies and objectives). */
+function reviewRows(
+  tables: SeedTables,
+  key: "acme" | "globex" | "large",
+  companyNumber: number,
+  admin: string,
+  campaigns: CampaignSpec[],
+  now: number
+): SeedTables {
+  const cid = DEMO[key].id;
+  const short = cid.slice(2);
+  const at = seedDay(now);
+  const out: SeedTables = { review_templates: [], review_campaigns: [], review_pairs: [], review_nominations: [] };
+  const stored = new Map<QuestionnaireKey, { id: string; title: string; blocks: StoredBlock[] }>();
+  SEEDED_QUESTIONNAIRES.forEach(([suffix, predefinedId], n) => {
+    const form = seededQuestionnaireForm(tables, cid, predefinedId, companyNumber, n + 1);
+    const catalogue = {
+      competencies: new Map(form.offered.competencies.map((c) => [c.id, c])),
+      objectives: new Map(form.offered.objectives.map((o) => [o.id, o])),
+    };
+    const blocks = form.blocks.map((b) => seededStoredBlock(b, catalogue));
+    const id = `rt-${short}-${suffix}`;
+    stored.set(suffix, { id, title: form.title, blocks });
+    out.review_templates.push({
+      id,
+      company_id: cid,
+      title: form.title,
+      hide_competency_selector: 0,
+      blocks: JSON.stringify(blocks),
+      created_by: userId(key, admin),
+      created_at: T0 + DAY + n * HOUR,
+      updated_at: T0 + DAY + n * HOUR,
+    });
+  });
+  const platform = DEMO[key].platform;
+  campaigns.forEach((c, ci) => {
+    const id = `rc-${short}-${c.key}`;
+    const template = stored.get(c.questionnaire)!;
+    const launched = c.launched === undefined ? null : at(c.launched);
+    const nominees = c.nominees ?? [];
+    const nominationStarted = nominees.length > 0 ? at(c.launched ?? c.created, 10) : null;
+    out.review_campaigns.push({
+      id,
+      company_id: cid,
+      title: c.title,
+      state: c.state,
+      template_id: template.id,
+      workspace_id: platform === "slack" ? c.scope : null,
+      group_id: platform === "msteams" ? c.scope : null,
+      anonymous: c.anonymous ? 1 : 0,
+      start_at: c.start === undefined ? null : at(c.start),
+      end_at: c.end === undefined ? null : at(c.end, 17),
+      automatic_close: c.automaticClose ? 1 : 0,
+      share_config: c.share ? JSON.stringify(c.share) : null,
+      department_filter: null,
+      nomination_audience: JSON.stringify(nominees.map(([local]) => userId(key, local))),
+      nomination_started_at: nominationStarted,
+      // Launching (or scheduling) takes the questionnaire's snapshot; a draft has none yet.
+      template_title: launched === null ? null : template.title,
+      template_blocks: launched === null ? null : JSON.stringify(template.blocks),
+      launched_at: launched,
+      version: 0,
+      created_by: userId(key, c.createdBy),
+      created_at: at(c.created),
+      updated_at: at(c.updated, 18),
+    });
+    const nomineeIds = new Set(nominees.map(([local]) => local));
+    c.pairs.forEach(([reviewee, reviewer, state, comment], pi) => {
+      const answered = state === "completed" || state === "started";
+      out.review_pairs.push({
+        id: `rp-${short}-${c.key}-${String(pi + 1).padStart(2, "0")}`,
+        company_id: cid,
+        campaign_id: id,
+        reviewee_id: userId(key, reviewee),
+        reviewer_id: userId(key, reviewer),
+        state,
+        from_nominations: nomineeIds.has(reviewee) || NOMINATION_PAIR_STATES.includes(state) ? 1 : 0,
+        decline_comment: comment ?? null,
+        answers: answered ? JSON.stringify(seededAnswers(template.blocks, ci * 31 + pi, state === "started" ? 3 : Infinity)) : null,
+        // Slack-type results shared by hand (the first completed pair) or when the review closed.
+        shared_at:
+          state === "completed" && platform === "slack" && c.share?.type === "automated" && c.state === "closed"
+            ? at(c.end ?? c.updated, 17)
+            : state === "completed" &&
+              platform === "slack" &&
+              c.share?.type === "manual" &&
+              pi === c.pairs.findIndex((p) => p[2] === "completed")
+            ? at(c.updated, 12)
+            : null,
+        created_at: launched ?? at(c.created),
+        updated_at: state === "pending" ? launched ?? at(c.created) : at(c.updated, 10 + (pi % 6)),
+      });
+    });
+    for (const [local, state] of nominees) {
+      out.review_nominations.push({
+        id: `rn-${short}-${c.key}-${local}`,
+        company_id: cid,
+        campaign_id: id,
+        reviewee_id: userId(key, local),
+        state,
+        created_at: nominationStarted!,
+        updated_at: state === "open" ? nominationStarted! : at(c.updated, 9),
+      });
+    }
+  });
+  return out;
+}
+
+/** Acme's reviews (workspaces: Acme HQ has everyone, Acme Labs engineering, product and alice). */
+function acmeCampaigns(): CampaignSpec[] {
+  const hq = "w-acme-hq";
+  const labs = "w-acme-labs";
+  return [
+    {
+      key: "draft",
+      title: "Q1 2027 Product Check-in",
+      state: "draft",
+      questionnaire: "quarterly",
+      scope: labs,
+      createdBy: "alice",
+      created: -2,
+      updated: -1,
+      end: 60,
+      pairs: [
+        ["eve", "mona", "pending"],
+        ["ed", "mona", "pending"],
+        ["priya", "adam", "pending"],
+      ],
+    },
+    {
+      key: "scheduled",
+      title: "Engineering Peer Review",
+      state: "scheduled",
+      questionnaire: "annual",
+      scope: labs,
+      createdBy: "adam",
+      created: -5,
+      updated: -3,
+      launched: -3,
+      start: 7,
+      end: 28,
+      automaticClose: true,
+      share: SHARE_MANUAL,
+      pairs: [
+        ["liam", "adam", "pending"],
+        ["noah", "adam", "pending"],
+        ["kenji", "olivia", "pending"],
+        ["zara", "olivia", "pending"],
+        ["tariq", "olivia", "pending"],
+      ],
+    },
+    {
+      key: "live",
+      title: "Autumn Performance Review 2026",
+      state: "live",
+      questionnaire: "annual",
+      scope: hq,
+      createdBy: "alice",
+      created: -16,
+      updated: -1,
+      launched: -14,
+      start: -14,
+      end: 14,
+      automaticClose: true,
+      share: SHARE_MANUAL,
+      nominees: [
+        ["eve", "submitted"],
+        ["ed", "submitted"],
+        ["bella", "open"],
+        ["leo", "open"],
+      ],
+      pairs: [
+        ["priya", "adam", "pending"],
+        ["liam", "adam", "started"],
+        ["noah", "adam", "completed"],
+        ["olivia", "adam", "completed"],
+        ["kenji", "olivia", "reviewer-declined", "I joined Kenji's team two weeks ago and have not seen enough of his work to review it."],
+        ["zara", "olivia", "reviewer-declined"],
+        ["eve", "ed", "nominated"],
+        ["eve", "nina", "nomination-manager-approved"],
+        ["eve", "priya", "nomination-manager-declined", "Priya has not worked with Eve this year; please pick someone from Product."],
+        ["eve", "bella", "nomination-reviewer-declined", "I have only met Eve twice, so I cannot give useful feedback."],
+        ["eve", "liam", "review-progress"],
+        ["ed", "eve", "nominated"],
+        ["bella", "victor", "awaiting-nomination"],
+        ["carlos", "victor", "completed"],
+        ["grace", "felix", "pending"],
+        ["maya", "kara", "started"],
+      ],
+    },
+    {
+      key: "delayed",
+      title: "Customer Success Q3 Review",
+      state: "live",
+      questionnaire: "quarterly",
+      scope: hq,
+      createdBy: "alice",
+      created: -47,
+      updated: -4,
+      launched: -45,
+      start: -45,
+      end: -3,
+      automaticClose: false,
+      anonymous: true,
+      share: SHARE_AT_CLOSE,
+      pairs: [
+        ["leo", "kara", "completed"],
+        ["maya", "kara", "pending"],
+        ["rosa", "kara", "started"],
+        ["kara", "alice", "completed"],
+      ],
+    },
+    {
+      key: "closed",
+      title: "H1 2026 Performance Review",
+      state: "closed",
+      questionnaire: "annual",
+      scope: hq,
+      createdBy: "alice",
+      created: -155,
+      updated: -120,
+      launched: -150,
+      start: -150,
+      end: -120,
+      automaticClose: true,
+      share: SHARE_AT_CLOSE,
+      pairs: [
+        ["adam", "alice", "completed"],
+        ["mona", "alice", "completed"],
+        ["victor", "alice", "completed"],
+        ["felix", "alice", "completed"],
+        ["priya", "adam", "completed"],
+        ["eve", "mona", "completed"],
+        ["bella", "victor", "pending"],
+      ],
+    },
+  ];
+}
+
+/** Globex's reviews (groups: All Hands has everyone; Engineering, Sales Team, People Ops). */
+function globexCampaigns(): CampaignSpec[] {
+  return [
+    {
+      key: "draft",
+      title: "Sales Team Check-in",
+      state: "draft",
+      questionnaire: "quarterly",
+      scope: "g-globex-sales",
+      createdBy: "gina",
+      created: -3,
+      updated: -1,
+      pairs: [
+        ["tina", "mike", "pending"],
+        ["tom", "mike", "pending"],
+        ["ravi", "mike", "pending"],
+      ],
+    },
+    {
+      key: "scheduled",
+      title: "Engineering Q1 2027 Review",
+      state: "scheduled",
+      questionnaire: "annual",
+      scope: "g-globex-engineering",
+      createdBy: "gary",
+      created: -6,
+      updated: -2,
+      launched: -2,
+      start: 10,
+      end: 40,
+      automaticClose: true,
+      share: SHARE_MANUAL,
+      pairs: [
+        ["hank", "gary", "pending"],
+        ["ivy", "gary", "pending"],
+        ["jack", "gary", "pending"],
+        ["kim", "hank", "pending"],
+        ["lena", "hank", "pending"],
+      ],
+    },
+    {
+      key: "live",
+      title: "Globex Annual Review 2026",
+      state: "live",
+      questionnaire: "annual",
+      scope: "g-globex-all",
+      createdBy: "gina",
+      created: -12,
+      updated: -1,
+      launched: -10,
+      start: -10,
+      // No end: "To be closed manually".
+      automaticClose: false,
+      share: SHARE_AT_CLOSE,
+      nominees: [
+        ["pia", "submitted"],
+        ["vik", "submitted"],
+        ["wendy", "open"],
+        ["abel", "open"],
+      ],
+      pairs: [
+        ["tina", "mike", "pending"],
+        ["tom", "mike", "started"],
+        ["ravi", "mike", "completed"],
+        ["sofia", "mike", "completed"],
+        ["nora", "marco", "reviewer-declined", "Nora moved to my team last month; her previous manager should review this period."],
+        ["oscar", "marco", "reviewer-declined"],
+        ["pia", "nora", "nominated"],
+        ["pia", "oscar", "nomination-manager-approved"],
+        ["pia", "hank", "nomination-manager-declined", "Hank has not worked on Pia's projects; please choose someone from Product."],
+        ["pia", "ivy", "nomination-reviewer-declined", "I have not worked with Pia this year."],
+        ["vik", "wendy", "review-progress"],
+        ["wendy", "uma", "awaiting-nomination"],
+        ["cleo", "zoe", "pending"],
+      ],
+    },
+    {
+      key: "delayed",
+      title: "Support Q3 Review",
+      state: "live",
+      questionnaire: "quarterly",
+      scope: "g-globex-all",
+      createdBy: "gina",
+      created: -42,
+      updated: -6,
+      launched: -40,
+      start: -40,
+      end: -5,
+      automaticClose: false,
+      pairs: [
+        ["abel", "zoe", "completed"],
+        ["bruno", "zoe", "pending"],
+        ["cleo", "zoe", "started"],
+      ],
+    },
+    {
+      key: "closed",
+      title: "Sales H1 2026 Review",
+      state: "closed",
+      questionnaire: "annual",
+      scope: "g-globex-sales",
+      createdBy: "gina",
+      created: -165,
+      updated: -130,
+      launched: -160,
+      start: -160,
+      end: -130,
+      automaticClose: true,
+      anonymous: true,
+      pairs: [
+        ["tina", "mike", "completed"],
+        ["tom", "mike", "completed"],
+        ["ravi", "mike", "completed"],
+        ["sofia", "mike", "completed"],
+        ["elsa", "mike", "completed"],
+      ],
+    },
+  ];
+}
+
+/** The large company's live review, for the benchmark: exactly this many pairs, ids rp-large-0001…. */
+export const LARGE_REVIEW = { id: "rc-large-2000", draftId: "rc-large-draft", pairs: 2000 } as const;
+export const largePairId = (k: number) => `rp-large-${String(k).padStart(4, "0")}`;
+/** Pair k (1-based) of the large review: every fifth completed, the one after it started, the rest not started. */
+export const largePairState = (k: number): PairState => (k % 5 === 0 ? "completed" : k % 5 === 1 ? "started" : "pending");
+
+function largeReviewRows(tables: SeedTables, people: Person[], now: number): SeedTables {
+  const cid = DEMO.large.id;
+  const at = seedDay(now);
+  const out = reviewRows(tables, "large", 3, "admin", [], now);
+  const template = JSON.parse(String(out.review_templates.find((t) => t.id === "rt-initech-quarterly")!.blocks)) as StoredBlock[];
+  // Reviewees with their manager as reviewer, skipping deactivated and excluded people on either side.
+  const active = (p: Person) => !p.excluded && !p.deleted;
+  const pairs: Array<[string, string]> = [];
+  for (let i = 1; i < people.length && pairs.length < LARGE_REVIEW.pairs; i++) {
+    const manager = people[Math.floor((i - 1) / 8)];
+    if (active(people[i]) && active(manager)) pairs.push([people[i].local, manager.local]);
+  }
+  const common = {
+    company_id: cid,
+    template_id: "rt-initech-quarterly",
+    workspace_id: "w-initech-main",
+    group_id: null,
+    anonymous: 0,
+    share_config: JSON.stringify(SHARE_MANUAL),
+    department_filter: null,
+    nomination_audience: "[]",
+    nomination_started_at: null,
+    version: 0,
+    created_by: userId("large", "admin"),
+  };
+  out.review_campaigns.push(
+    {
+      id: LARGE_REVIEW.id,
+      ...common,
+      title: "Initech Annual Review 2026",
+      state: "live",
+      start_at: at(-7),
+      end_at: at(21, 17),
+      automatic_close: 1,
+      template_title: "Quarterly Check-in",
+      template_blocks: JSON.stringify(template),
+      launched_at: at(-7),
+      created_at: at(-8),
+      updated_at: at(-1, 11),
+    },
+    {
+      id: LARGE_REVIEW.draftId,
+      ...common,
+      title: "Initech Q1 2027 Check-in",
+      state: "draft",
+      share_config: null,
+      start_at: null,
+      end_at: null,
+      automatic_close: 0,
+      template_title: null,
+      template_blocks: null,
+      launched_at: null,
+      created_at: at(-2),
+      updated_at: at(-1, 15),
+    }
+  );
+  pairs.forEach(([reviewee, reviewer], i) => {
+    const k = i + 1;
+    const state = largePairState(k);
+    out.review_pairs.push({
+      id: largePairId(k),
+      company_id: cid,
+      campaign_id: LARGE_REVIEW.id,
+      reviewee_id: userId("large", reviewee),
+      reviewer_id: userId("large", reviewer),
+      state,
+      from_nominations: 0,
+      decline_comment: null,
+      answers: state === "pending" ? null : JSON.stringify(seededAnswers(template, k, state === "started" ? 2 : Infinity)),
+      shared_at: null,
+      created_at: at(-7),
+      updated_at: state === "pending" ? at(-7) : at(-1 - (k % 6), 8 + (k % 10)),
+    });
+  });
+  pairs.slice(0, 10).forEach(([reviewee, reviewer], i) => {
+    out.review_pairs.push({
+      id: `rp-large-draft-${String(i + 1).padStart(2, "0")}`,
+      company_id: cid,
+      campaign_id: LARGE_REVIEW.draftId,
+      reviewee_id: userId("large", reviewee),
+      reviewer_id: userId("large", reviewer),
+      state: "pending",
+      from_nominations: 0,
+      decline_comment: null,
+      answers: null,
+      shared_at: null,
+      created_at: at(-2),
+      updated_at: at(-2),
+    });
+  });
+  return out;
+}
+
+/**
+ * Acme (Slack-type) and Globex (Teams-type). `now` (the time the seed runs) places the reviews'
+ * dates: by day, so seeding twice the same day gives the same rows.
+ */
+export function demoSeed(now = Date.now()): SeedTables {
   const t: SeedTables = Object.fromEntries(SEED_TABLE_ORDER.map((n) => [n, []]));
-  merge(t, acme());
-  merge(t, globex());
+  merge(t, acme(now));
+  merge(t, globex(now));
   return t;
 }
 
 /** Initech: a 5,000-person Slack-type company for benchmarks (`npm run db:seed -- --large`). */
-export function largeSeed(size = 5000): SeedTables {
+export function largeSeed(size = 5000, now = Date.now()): SeedTables {
   const departments = Array.from(
     { length: 20 },
     (_, i) => `${DEPARTMENTS[i % DEPARTMENTS.length]} ${Math.floor(i / DEPARTMENTS.length) + 1}`
@@ -492,6 +1219,7 @@ export function largeSeed(size = 5000): SeedTables {
     created_at: T0,
   });
   for (const p of people) t.channel_members.push({ company_id: cid, channel_id: "ch-initech-general", user_id: userId("large", p.local) });
+  merge(t, largeReviewRows(t, people, now));
   return t;
 }
 
@@ -501,20 +1229,34 @@ function sqlValue(v: string | number | null) {
   return `'${v.replaceAll("'", "''")}'`;
 }
 
-/** Multi-row INSERT statements, chunked to stay well under D1's statement size limit. */
+/** D1 refuses statements over 100,000 bytes; review rows carry questionnaire JSON, so chunks also stop short of this. */
+const MAX_STATEMENT_BYTES = 90_000;
+const utf8 = new TextEncoder();
+
+/** Multi-row INSERT statements of at most `chunk` rows each, chunked to stay well under D1's statement size limit. */
 export function seedStatements(tables: SeedTables, chunk = 50): string[] {
   const statements: string[] = [];
   for (const table of SEED_TABLE_ORDER) {
     const rows = tables[table] ?? [];
     if (rows.length === 0) continue;
     const columns = Object.keys(rows[0]);
-    for (let i = 0; i < rows.length; i += chunk) {
-      const values = rows
-        .slice(i, i + chunk)
-        .map((row) => `(${columns.map((c) => sqlValue(row[c] ?? null)).join(", ")})`)
-        .join(",\n");
-      statements.push(`INSERT INTO ${table} (${columns.join(", ")}) VALUES\n${values};`);
+    const head = `INSERT INTO ${table} (${columns.join(", ")}) VALUES\n`;
+    let values: string[] = [];
+    let bytes = 0;
+    const flush = () => {
+      if (values.length > 0) statements.push(`${head}${values.join(",\n")};`);
+      values = [];
+      bytes = utf8.encode(head).length;
+    };
+    flush();
+    for (const row of rows) {
+      const tuple = `(${columns.map((c) => sqlValue(row[c] ?? null)).join(", ")})`;
+      const size = utf8.encode(tuple).length + 2;
+      if (values.length >= chunk || (values.length > 0 && bytes + size > MAX_STATEMENT_BYTES)) flush();
+      values.push(tuple);
+      bytes += size;
     }
+    flush();
   }
   return statements;
 }
