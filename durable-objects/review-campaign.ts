@@ -13,6 +13,7 @@ import {
   reviewTransition,
   type PairEvent,
   type PairOutcome,
+  type PairState,
   type ReviewEvent,
   type ReviewOutcome,
   type ReviewState,
@@ -81,6 +82,29 @@ export type AudienceChange =
   /** Bulk action on the participants: cancel the chosen reviewees' open nominations. */
   | { type: "cancelNominees"; userIds: string[] };
 
+/** A pair with what checking a change needs (its campaign's state and the company's platform). */
+type PairRow = {
+  id: string;
+  companyId: string;
+  state: PairState;
+  reviewerId: string;
+  revieweeId: string;
+  campaignState: ReviewState;
+  title: string;
+  version: number;
+  platform: "slack" | "msteams";
+};
+type PairJob = {
+  request: CampaignRequest;
+  pairId: string;
+  change: PairChange;
+  resolve: (result: ChangeResult<PairOutcome>) => void;
+  reject: (error: unknown) => void;
+};
+/** At most this many pair changes share one D1 batch (each writes about three statements). */
+const PAIR_GROUP_MAX = 64;
+const answerKey = (request: CampaignRequest) => `${request.companyId}:${request.requestId}`;
+
 type CampaignRow = NonNullable<Awaited<ReturnType<ReviewCampaign["campaign"]>>>;
 type Writes = BatchItem<"sqlite">[];
 
@@ -98,6 +122,7 @@ const chunks = <T>(items: T[], size: number) =>
  */
 export class ReviewCampaign extends DurableObject<Env> {
   #queue: Promise<unknown> = Promise.resolve();
+  #pairJobs: PairJob[] = [];
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -193,83 +218,142 @@ export class ReviewCampaign extends DurableObject<Env> {
     });
   }
 
-  /** A change of one pair (remove, remind, change reviewer, reopen, share, the reviewer's save/submit/decline). */
+  /**
+   * A change of one pair (remove, remind, change reviewer, reopen, share, the reviewer's
+   * save/submit/decline). Pair changes that arrive while the object is busy are applied together
+   * (a group commit): one D1 read for all their pairs, each change checked in arrival order
+   * against the state the changes before it left, one D1 batch for all the writes. Every change
+   * still gets its own answer, version step, audit event and messages, exactly as if it ran alone.
+   */
   changePair(request: CampaignRequest, pairId: string, change: PairChange): Promise<ChangeResult<PairOutcome>> {
-    return this.#once(request, async () => {
-      const db = createDb(this.env.DB);
-      const [row] = await db
-        .select({
-          state: reviewPairs.state,
-          reviewerId: reviewPairs.reviewerId,
-          revieweeId: reviewPairs.revieweeId,
-          campaignState: reviewCampaigns.state,
-          title: reviewCampaigns.title,
-          version: reviewCampaigns.version,
-          platform: sql<"slack" | "msteams">`(SELECT platform FROM companies WHERE id = ${reviewCampaigns.companyId})`,
-        })
-        .from(reviewPairs)
-        .innerJoin(
-          reviewCampaigns,
-          and(eq(reviewCampaigns.id, reviewPairs.campaignId), eq(reviewCampaigns.companyId, reviewPairs.companyId))
-        )
-        .where(
-          and(eq(reviewPairs.id, pairId), eq(reviewPairs.campaignId, request.campaignId), eq(reviewPairs.companyId, request.companyId))
-        )
-        .limit(1);
-      if (!row) return notFound;
-      const result = pairTransition(row.state, change, { reviewState: row.campaignState as ReviewState, platform: row.platform });
-      if (!result.ok) return conflict(result.conflict);
-      if (change.type === "changeReviewer") {
-        if (!change.reviewerId || change.reviewerId === row.reviewerId) return conflict("Reviewer is required");
-        const [clash] = await db
-          .select({ id: reviewPairs.id })
-          .from(reviewPairs)
-          .where(
-            and(
-              eq(reviewPairs.campaignId, request.campaignId),
-              eq(reviewPairs.revieweeId, row.revieweeId),
-              eq(reviewPairs.reviewerId, change.reviewerId),
-              eq(reviewPairs.companyId, request.companyId)
-            )
-          )
-          .limit(1);
-        if (clash) return conflict("This reviewer already reviews this person in this review.");
-      }
-      const now = new Date();
-      const where = and(eq(reviewPairs.id, pairId), eq(reviewPairs.companyId, request.companyId));
-      const writes: Writes = [];
-      if (result.next === "removed") writes.push(db.delete(reviewPairs).where(where));
-      else {
-        const set: Partial<typeof reviewPairs.$inferInsert> = { state: result.next, updatedAt: now };
-        if (change.type === "changeReviewer") {
-          set.reviewerId = change.reviewerId;
-          // Without "Save draft review" the new reviewer starts from a blank form.
-          if (result.next === "pending") set.answers = null;
-        }
-        if (change.type === "reopen") set.declineComment = null;
-        if (change.type === "share") set.sharedAt = now;
-        writes.push(db.update(reviewPairs).set(set).where(where));
-      }
-      // Every pair change is a change of the campaign: its version moves, so readers can tell.
-      writes.push(
-        db
-          .update(reviewCampaigns)
-          .set({ version: sql`${reviewCampaigns.version} + 1`, updatedAt: now })
-          .where(this.#where(request))
-      );
-      const message = pairMessage(change, row);
-      if (message) writes.push(...(await prepareNotify(db, { companyId: request.companyId, ...message })));
-      writes.push(
-        this.#audit(db, request, `review.pair.${change.type}`, "review_pair", pairId, {
-          campaignId: request.campaignId,
-          from: row.state,
-          to: result.next,
-          ...(change.type === "changeReviewer" ? { reviewerId: change.reviewerId, retainDraft: change.retainDraft } : {}),
-        })
-      );
-      await db.batch(writes as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
-      return { ok: true, state: result.next, version: row.version + 1 } as const;
+    return new Promise((resolve, reject) => {
+      this.#pairJobs.push({ request, pairId, change, resolve, reject });
+      if (this.#pairJobs.length === 1) this.#enqueue(() => this.#flushPairs());
     });
+  }
+
+  async #flushPairs() {
+    const jobs = this.#pairJobs.splice(0, PAIR_GROUP_MAX);
+    // More than one group waiting: the rest go next, still before anything queued after them.
+    if (this.#pairJobs.length > 0) this.#enqueue(() => this.#flushPairs());
+    try {
+      const results = await this.#applyPairs(jobs);
+      jobs.forEach((job, i) => job.resolve(results[i]));
+    } catch (error) {
+      for (const job of jobs) job.reject(error);
+    }
+  }
+
+  async #applyPairs(jobs: PairJob[]): Promise<ChangeResult<PairOutcome>[]> {
+    const results: Array<ChangeResult<PairOutcome> | undefined> = jobs.map((job) => this.#kept(job.request));
+    const firstOfKey = new Map<string, number>();
+    const todo = jobs.flatMap((job, i) => {
+      const key = answerKey(job.request);
+      if (results[i] || firstOfKey.has(key)) return [];
+      firstOfKey.set(key, i);
+      return [i];
+    });
+    if (todo.length > 0) {
+      const db = createDb(this.env.DB);
+      const campaignId = jobs[0].request.campaignId;
+      const rows = await db.all<PairRow>(sql`
+        SELECT rp.id, rp.company_id AS companyId, rp.state, rp.reviewer_id AS reviewerId, rp.reviewee_id AS revieweeId,
+          c.state AS campaignState, c.title, c.version, co.platform
+        FROM review_pairs rp
+        JOIN review_campaigns c ON c.id = rp.campaign_id AND c.company_id = rp.company_id
+        JOIN companies co ON co.id = rp.company_id
+        WHERE rp.campaign_id = ${campaignId} AND rp.id IN (SELECT value FROM json_each(${JSON.stringify(
+        todo.map((i) => jobs[i].pairId)
+      )}))`);
+      const pairs = new Map<string, PairRow | null>(rows.map((r) => [r.id, r]));
+      // Who already reviews whom, for the reviewees whose reviewer changes (a pair is unique).
+      const changing = todo.filter((i) => jobs[i].change.type === "changeReviewer").map((i) => pairs.get(jobs[i].pairId)?.revieweeId);
+      const taken = new Set<string>();
+      if (changing.some(Boolean)) {
+        const existing = await db.all<{ revieweeId: string; reviewerId: string }>(sql`
+          SELECT reviewee_id AS revieweeId, reviewer_id AS reviewerId FROM review_pairs
+          WHERE campaign_id = ${campaignId} AND reviewee_id IN (SELECT value FROM json_each(${JSON.stringify(changing.filter(Boolean))}))`);
+        for (const e of existing) taken.add(`${e.revieweeId}\u0000${e.reviewerId}`);
+      }
+      const base = rows[0];
+      const writes: Writes = [];
+      const now = new Date();
+      let wins = 0;
+      for (const i of todo) {
+        const { request, pairId, change } = jobs[i];
+        const row = pairs.get(pairId);
+        if (!row || row.companyId !== request.companyId) {
+          results[i] = notFound;
+          continue;
+        }
+        const outcome = await this.#pairChange(db, request, row, change, taken, now);
+        if (!outcome.ok) {
+          results[i] = outcome;
+          continue;
+        }
+        wins++;
+        writes.push(...outcome.writes);
+        results[i] = { ok: true, state: outcome.next, version: base.version + wins };
+        if (outcome.next === "removed") pairs.set(pairId, null);
+        else
+          pairs.set(pairId, {
+            ...row,
+            state: outcome.next,
+            reviewerId: change.type === "changeReviewer" ? change.reviewerId! : row.reviewerId,
+          });
+      }
+      if (wins > 0) {
+        // Every pair change is a change of the campaign: its version moves once per change, so readers can tell.
+        writes.push(
+          db
+            .update(reviewCampaigns)
+            .set({ version: sql`${reviewCampaigns.version} + ${wins}`, updatedAt: now })
+            .where(this.#where({ ...jobs[0].request, companyId: base.companyId }))
+        );
+        await db.batch(writes as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+      }
+    }
+    for (const [key, i] of firstOfKey) this.#keep(key, results[i]!);
+    // A repeated request id inside the group gets the first one's answer.
+    return jobs.map((job, i) => results[i] ?? results[firstOfKey.get(answerKey(job.request))!]!);
+  }
+
+  /** One pair change against the state the group has reached: its writes, or why not. */
+  async #pairChange(db: Db, request: CampaignRequest, row: PairRow, change: PairChange, taken: Set<string>, now: Date) {
+    const result = pairTransition(row.state, change, { reviewState: row.campaignState, platform: row.platform });
+    if (!result.ok) return conflict(result.conflict);
+    if (change.type === "changeReviewer") {
+      if (!change.reviewerId || change.reviewerId === row.reviewerId) return conflict("Reviewer is required");
+      const pair = `${row.revieweeId}\u0000${change.reviewerId}`;
+      if (taken.has(pair)) return conflict("This reviewer already reviews this person in this review.");
+      taken.delete(`${row.revieweeId}\u0000${row.reviewerId}`);
+      taken.add(pair);
+    }
+    const where = and(eq(reviewPairs.id, row.id), eq(reviewPairs.companyId, request.companyId));
+    const writes: Writes = [];
+    if (result.next === "removed") writes.push(db.delete(reviewPairs).where(where));
+    else {
+      const set: Partial<typeof reviewPairs.$inferInsert> = { state: result.next, updatedAt: now };
+      if (change.type === "changeReviewer") {
+        set.reviewerId = change.reviewerId;
+        // Without "Save draft review" the new reviewer starts from a blank form.
+        if (result.next === "pending") set.answers = null;
+      }
+      if (change.type === "reopen") set.declineComment = null;
+      if (change.type === "share") set.sharedAt = now;
+      writes.push(db.update(reviewPairs).set(set).where(where));
+    }
+    const message = pairMessage(change, row);
+    if (message) writes.push(...(await prepareNotify(db, { companyId: request.companyId, platform: row.platform, ...message })));
+    writes.push(
+      this.#audit(db, request, `review.pair.${change.type}`, "review_pair", row.id, {
+        campaignId: request.campaignId,
+        from: row.state,
+        to: result.next,
+        ...(change.type === "changeReviewer" ? { reviewerId: change.reviewerId, retainDraft: change.retainDraft } : {}),
+      })
+    );
+    return { ok: true as const, next: result.next, writes };
   }
 
   /** The audience and the nomination phase (000 §2 "Launch review audience", §4 "Nomination flow"). */
@@ -537,24 +621,44 @@ export class ReviewCampaign extends DurableObject<Env> {
     });
   }
 
+  /** Runs `work` after everything queued before it. */
+  #enqueue<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.#queue.then(work);
+    this.#queue = run.catch(() => undefined);
+    return run;
+  }
+
   /**
    * Runs `work` after every change before it, once per request id (a retry gets the first answer).
    * The key carries the asking company, so a kept answer never goes to another company's request.
    */
   #once<T>(request: CampaignRequest, work: () => Promise<T>): Promise<T> {
-    const key = `${request.companyId}:${request.requestId}`;
-    const run = this.#queue.then(async () => {
-      const kept = this.ctx.storage.sql.exec<{ result: string }>("SELECT result FROM answered WHERE request_id = ?", key).toArray()[0];
-      if (kept) return JSON.parse(kept.result) as T;
+    return this.#enqueue(async () => {
+      const kept = this.#kept(request) as T | undefined;
+      if (kept) return kept;
       const result = await work();
-      const now = Date.now();
-      // A retry comes within minutes; a day of answers is plenty.
-      this.ctx.storage.sql.exec("DELETE FROM answered WHERE at < ?", now - ANSWERS_KEPT_MS);
-      this.ctx.storage.sql.exec("INSERT INTO answered (request_id, result, at) VALUES (?, ?, ?)", key, JSON.stringify(result), now);
+      this.#keep(answerKey(request), result);
       return result;
     });
-    this.#queue = run.catch(() => undefined);
-    return run;
+  }
+
+  #kept(request: CampaignRequest): ChangeResult<PairOutcome> | undefined {
+    const row = this.ctx.storage.sql
+      .exec<{ result: string }>("SELECT result FROM answered WHERE request_id = ?", answerKey(request))
+      .toArray()[0];
+    return row ? (JSON.parse(row.result) as ChangeResult<PairOutcome>) : undefined;
+  }
+
+  #keep(key: string, result: unknown) {
+    const now = Date.now();
+    // A retry comes within minutes; a day of answers is plenty.
+    this.ctx.storage.sql.exec("DELETE FROM answered WHERE at < ?", now - ANSWERS_KEPT_MS);
+    this.ctx.storage.sql.exec(
+      "INSERT OR REPLACE INTO answered (request_id, result, at) VALUES (?, ?, ?)",
+      key,
+      JSON.stringify(result),
+      now
+    );
   }
 }
 

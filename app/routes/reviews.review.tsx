@@ -15,7 +15,7 @@ import {
   reviewTransition,
   type PairContext,
 } from "~/modules/reviews/campaign-machine";
-import { changeAudience, changeCampaign, changePair } from "~/modules/reviews/campaigns.server";
+import { changeAudience, changeCampaign, changePair, manageableGroups } from "~/modules/reviews/campaigns.server";
 import { answerRows, nominationBreakdown, NOMINATION_STATE_LABELS, questionBreakdowns } from "~/modules/reviews/components/pair-answers";
 import { PairResult } from "~/modules/reviews/components/pair-result";
 import { PairsTable } from "~/modules/reviews/components/pairs-table";
@@ -173,6 +173,13 @@ type ActionData = { intent: string; result: SubmissionResult<string[]> | null; c
 
 const answer = (value: ActionData, init?: ResponseInit) => data(value, init);
 
+/** Pair actions that need nothing but the Durable Object's own checks (remove and reopen once confirmed). */
+function directPairChange(action: string, confirmed: boolean) {
+  if (action === "sendReminder" || action === "share") return action;
+  if ((action === "remove" || action === "reopen") && confirmed) return action;
+  return null;
+}
+
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const viewer = await requirePermission(request, context, "ViewManageReviews");
   const id = params.activeReviewId ?? "";
@@ -184,6 +191,15 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     return answer({ intent: String(formData.get("intent") ?? ""), result: submission.reply(), confirm: null }, { status: 400 });
   }
   const value = submission.value;
+  // A change the Durable Object checks in full (state machine, pair, company), for a viewer whose
+  // access does not depend on the review's group: straight to it, without reading the review here.
+  const direct = value.intent === "pair" ? directPairChange(value.pairAction, value.confirmed === "true") : null;
+  if (value.intent === "pair" && direct && !manageableGroups(viewer)) {
+    const outcome = await changePair(context, viewer, id, value.pairId, { type: direct }, value.requestId || crypto.randomUUID());
+    if (!outcome.ok && outcome.reason === "not-found") throw notFound();
+    const toast = outcome.ok ? { type: "success" as const, message: DONE[direct] } : { type: "error" as const, message: outcome.conflict };
+    return redirectWithToast(back, toast, { request });
+  }
   const loaded = await loadForAction(context, viewer, id, {
     pairId: value.intent === "pair" ? value.pairId : undefined,
     people:

@@ -19,6 +19,8 @@ export interface NotifyInput {
   dedupeKey?: string | null;
   /** 002 §9 "send-as"; default a chat message on the company's platform. */
   sendAs?: readonly SendAs[];
+  /** The company's platform when the caller already read it (saves a query on a hot path). */
+  platform?: "slack" | "msteams";
 }
 
 // D1 binds at most 100 parameters per statement and an outbox row binds 12.
@@ -31,7 +33,9 @@ const ROWS_PER_INSERT = 8;
 export async function prepareNotify(db: Db, input: NotifyInput): Promise<BatchItem<"sqlite">[]> {
   const recipients = [...new Set(input.recipientUserIds)];
   if (recipients.length === 0) return [];
-  const [company] = await db.select({ platform: companies.platform }).from(companies).where(eq(companies.id, input.companyId)).limit(1);
+  const [company] = input.platform
+    ? [{ platform: input.platform }]
+    : await db.select({ platform: companies.platform }).from(companies).where(eq(companies.id, input.companyId)).limit(1);
   if (!company) throw new Error(`notify: unknown company ${input.companyId}`);
 
   const sendAs = input.sendAs && input.sendAs.length > 0 ? [...new Set(input.sendAs)] : (["appMessage"] as const);

@@ -216,6 +216,10 @@ export function pairTransition(state: PairState, event: PairEvent, context: Pair
       context.reviewState === "closed" ? " while the review is closed" : ""
     }.`,
   });
+  // Before launch the audience is edited as a whole (the launch form), not pair by pair.
+  if (context.reviewState === "draft" || context.reviewState === "scheduled") {
+    return { ok: false, conflict: `The pairs of a ${context.reviewState} review change through its launch form.` };
+  }
   switch (event.type) {
     case "remove":
       return offered("remove") ? { ok: true, next: "removed" } : no("removed");
