@@ -52,6 +52,8 @@ const stateCell = (row: Locator) => row.getByRole("cell").nth(2);
 const reviewerCell = (row: Locator) => row.getByRole("cell").nth(1);
 /** The links and buttons a row offers, in order. */
 const rowActions = (row: Locator) => row.getByRole("cell").nth(3).locator("a, button");
+/** Headless UI's dialog element itself has no box (its panel is fixed): its heading shows it is open. */
+const expectOpen = (dialog: Locator) => expect(dialog.getByRole("heading").first()).toBeVisible();
 /** The toast's message (the live region also holds its Close button). */
 const toast = (page: Page, message: string) => expect(page.getByRole("status").getByText(message, { exact: true })).toBeVisible();
 
@@ -65,7 +67,7 @@ const rowAction = (page: Page, label: string, reviewee: string, reviewer: string
 async function confirmPairAction(page: Page, kind: "Remove" | "Reopen", reviewee: string, reviewer: string) {
   await rowAction(page, kind, reviewee, reviewer).click();
   const confirm = page.getByRole("alertdialog", { name: `${kind} pair: ${who(reviewee, reviewer)}?` });
-  await expect(confirm).toBeVisible();
+  await expectOpen(confirm);
   await confirm.getByRole("button", { name: kind, exact: true }).click();
   await expect(confirm).toBeHidden();
 }
@@ -87,7 +89,7 @@ test.describe("JavaScript on", () => {
 
     await page.getByRole("link", { name: "Send Reminders" }).click();
     const dialog = page.getByRole("dialog", { name: "Send Reminders" });
-    await expect(dialog).toBeVisible();
+    await expectOpen(dialog);
     await dialog.getByLabel("Note (optional)").fill("Please finish your reviews by Friday.");
     await expect(dialog.getByRole("checkbox", { name: "Slack message" })).toBeChecked();
     await dialog.getByRole("checkbox", { name: "E-mail" }).check();
@@ -112,7 +114,7 @@ test.describe("JavaScript on", () => {
 
     await rowAction(page, "View Result", P.noah, P.adam).click();
     const result = page.getByRole("dialog", { name: who(P.noah, P.adam) });
-    await expect(result).toBeVisible();
+    await expectOpen(result);
     await expect(result).not.toContainText("(Draft)");
     const answers = result.locator("[data-answer]");
     await expect(answers.first()).toBeVisible();
@@ -163,7 +165,7 @@ test.describe("JavaScript on", () => {
 
     await rowAction(page, "View", P.liam, P.adam).click();
     const result = page.getByRole("dialog", { name: `${who(P.liam, P.adam)} (Draft)` });
-    await expect(result).toBeVisible();
+    await expectOpen(result);
     await expect(result.locator("[data-answer]").first()).toBeVisible();
     await result.getByRole("link", { name: "Close" }).click();
     await expect(result).toBeHidden();
@@ -192,7 +194,7 @@ test.describe("JavaScript on", () => {
     const grace = pairRow(page, "rp-acme-live-15");
     await rowAction(page, "Change Reviewer", P.grace, P.felix).click();
     const dialog = page.getByRole("dialog", { name: `Change reviewer of ${P.grace}` });
-    await expect(dialog).toBeVisible();
+    await expectOpen(dialog);
     // The option is offered only when the old reviewer has started.
     await expect(dialog.getByText("Save draft review")).toHaveCount(0);
     await dialog.getByLabel("New reviewer").selectOption({ label: `${P.hugo} (hugo@acme.test)` });
@@ -223,7 +225,7 @@ test.describe("JavaScript on", () => {
       // No reviewer chosen: 'Reviewer is required', the field reads 'Required', nothing changes.
       await rowAction(page, "Change Reviewer", pair.reviewee, pair.reviewer).click();
       const dialog = page.getByRole("dialog", { name: `Change reviewer of ${pair.reviewee}` });
-      await expect(dialog).toBeVisible();
+      await expectOpen(dialog);
       await expect(dialog.getByText("Save draft review")).toHaveCount(0);
       await dialog.getByRole("button", { name: "Change Reviewer" }).click();
       await expect(dialog.getByText("Reviewer is required")).toBeVisible();
