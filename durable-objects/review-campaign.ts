@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { createDb, type Db } from "../app/db/client.server";
 import { reviewCampaigns, reviewNominations, reviewPairs, reviewTemplates } from "../app/db/schema";
-import { auditEvent } from "../app/lib/audit.server";
+import { auditEvent, auditEventsOf, type AuditEventInput } from "../app/lib/audit.server";
 import type { SendAs } from "../app/modules/notifications/kinds";
 import { prepareNotify } from "../app/modules/notifications/notify.server";
 import {
@@ -277,6 +277,8 @@ export class ReviewCampaign extends DurableObject<Env> {
       }
       const base = rows[0];
       const writes: Writes = [];
+      const audits: AuditEventInput[] = [];
+      const messages = new Map<string, NonNullable<ReturnType<typeof pairMessage>>>();
       const now = new Date();
       let wins = 0;
       for (const i of todo) {
@@ -286,13 +288,21 @@ export class ReviewCampaign extends DurableObject<Env> {
           results[i] = notFound;
           continue;
         }
-        const outcome = await this.#pairChange(db, request, row, change, taken, now);
+        const outcome = this.#pairChange(db, request, row, change, taken, now);
         if (!outcome.ok) {
           results[i] = outcome;
           continue;
         }
         wins++;
         writes.push(...outcome.writes);
+        audits.push(outcome.audit);
+        // The same message to several people (a group of reminders) is one outbox insert for all of them.
+        if (outcome.message) {
+          const key = JSON.stringify([outcome.message.kind, outcome.message.subject, outcome.message.body, outcome.message.link]);
+          const same = messages.get(key);
+          if (same) same.recipientUserIds.push(...outcome.message.recipientUserIds);
+          else messages.set(key, { ...outcome.message, recipientUserIds: [...outcome.message.recipientUserIds] });
+        }
         results[i] = { ok: true, state: outcome.next, version: base.version + wins };
         if (outcome.next === "removed") pairs.set(pairId, null);
         else
@@ -303,6 +313,10 @@ export class ReviewCampaign extends DurableObject<Env> {
           });
       }
       if (wins > 0) {
+        for (const message of messages.values()) {
+          writes.push(...(await prepareNotify(db, { companyId: base.companyId, platform: base.platform, ...message })));
+        }
+        writes.push(...auditEventsOf(db, audits));
         // Every pair change is a change of the campaign: its version moves once per change, so readers can tell.
         writes.push(
           db
@@ -319,7 +333,7 @@ export class ReviewCampaign extends DurableObject<Env> {
   }
 
   /** One pair change against the state the group has reached: its writes, or why not. */
-  async #pairChange(db: Db, request: CampaignRequest, row: PairRow, change: PairChange, taken: Set<string>, now: Date) {
+  #pairChange(db: Db, request: CampaignRequest, row: PairRow, change: PairChange, taken: Set<string>, now: Date) {
     const result = pairTransition(row.state, change, { reviewState: row.campaignState, platform: row.platform });
     if (!result.ok) return conflict(result.conflict);
     if (change.type === "changeReviewer") {
@@ -332,7 +346,8 @@ export class ReviewCampaign extends DurableObject<Env> {
     const where = and(eq(reviewPairs.id, row.id), eq(reviewPairs.companyId, request.companyId));
     const writes: Writes = [];
     if (result.next === "removed") writes.push(db.delete(reviewPairs).where(where));
-    else {
+    // A reminder changes nothing on the pair: its message and audit event are the whole change.
+    else if (change.type !== "sendReminder") {
       const set: Partial<typeof reviewPairs.$inferInsert> = { state: result.next, updatedAt: now };
       if (change.type === "changeReviewer") {
         set.reviewerId = change.reviewerId;
@@ -343,17 +358,21 @@ export class ReviewCampaign extends DurableObject<Env> {
       if (change.type === "share") set.sharedAt = now;
       writes.push(db.update(reviewPairs).set(set).where(where));
     }
-    const message = pairMessage(change, row);
-    if (message) writes.push(...(await prepareNotify(db, { companyId: request.companyId, platform: row.platform, ...message })));
-    writes.push(
-      this.#audit(db, request, `review.pair.${change.type}`, "review_pair", row.id, {
+    const audit: AuditEventInput = {
+      companyId: request.companyId,
+      actorId: request.actorId,
+      action: `review.pair.${change.type}`,
+      entityType: "review_pair",
+      entityId: row.id,
+      data: {
         campaignId: request.campaignId,
         from: row.state,
         to: result.next,
         ...(change.type === "changeReviewer" ? { reviewerId: change.reviewerId, retainDraft: change.retainDraft } : {}),
-      })
-    );
-    return { ok: true as const, next: result.next, writes };
+      },
+      requestId: request.requestId,
+    };
+    return { ok: true as const, next: result.next, writes, audit, message: pairMessage(change, row) };
   }
 
   /** The audience and the nomination phase (000 §2 "Launch review audience", §4 "Nomination flow"). */

@@ -19,7 +19,22 @@ export interface AuditEventInput {
  * without its change.
  */
 export function auditEvent(db: Db, input: AuditEventInput) {
-  return db.insert(auditEvents).values({
+  return db.insert(auditEvents).values(row(input));
+}
+
+// D1 binds at most 100 parameters per statement; an audit row binds 9 (with its id and time).
+const ROWS_PER_INSERT = 10;
+
+/** The inserts for many audit events (a group of changes committed together), a few rows a statement. */
+export function auditEventsOf(db: Db, inputs: AuditEventInput[]) {
+  const statements = [];
+  for (let i = 0; i < inputs.length; i += ROWS_PER_INSERT)
+    statements.push(db.insert(auditEvents).values(inputs.slice(i, i + ROWS_PER_INSERT).map(row)));
+  return statements;
+}
+
+function row(input: AuditEventInput) {
+  return {
     companyId: input.companyId,
     actorId: input.actorId,
     action: input.action,
@@ -27,5 +42,7 @@ export function auditEvent(db: Db, input: AuditEventInput) {
     entityId: input.entityId,
     data: input.data ?? null,
     requestId: input.requestId ?? null,
-  });
+    // Set here, not by the column default: a multi-row insert has no per-row defaults in SQLite.
+    createdAt: new Date(),
+  };
 }

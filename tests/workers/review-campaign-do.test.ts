@@ -249,4 +249,31 @@ describe("ReviewCampaign Durable Object", () => {
     expect(states.results.map((r) => r.state)).toEqual(["canceled", "canceled"]);
     expect((await stub.changeAudience(request(), { type: "clearNominees" })).ok).toBe(true);
   });
+
+  it("50 concurrent reminders on different pairs: all applied, each with its version step, audit row and message", async () => {
+    const reviewers = ["u-acme-mona", "u-acme-eve", "u-acme-ed", "u-acme-adam", "u-acme-alice"];
+    await seedCampaign("live");
+    // A reviewee of its own per pair (the seed helper gives every pair the same one).
+    await env.DB.batch(
+      Array.from({ length: 50 }, (_, i) =>
+        env.DB.prepare(
+          "INSERT INTO review_pairs (id, company_id, campaign_id, reviewee_id, reviewer_id, state, updated_at) VALUES (?, ?, ?, ?, ?, ?, 0)"
+        ).bind(`p-r${i}`, COMPANY, campaignId, `reviewee-${i}`, reviewers[i % 5], i % 2 ? "started" : "pending")
+      )
+    );
+    const stub = stubFor(campaignId);
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => stub.changePair(request(), `p-r${i}`, { type: "sendReminder" }))
+    );
+    expect(results.every((r) => r.ok)).toBe(true);
+    expect(new Set(results.map((r) => (r.ok ? r.version : 0))).size).toBe(50);
+    expect(await campaignRow()).toEqual({ state: "live", version: 50 });
+    expect(await auditCount("review.pair.sendReminder")).toBe(50);
+    const told = await env.DB.prepare(
+      "SELECT count(DISTINCT recipient_user_id) AS n FROM notification_outbox WHERE subject = 'Reminder: Spring review' AND created_at >= ?"
+    )
+      .bind(Date.now() - 60_000)
+      .first<{ n: number }>();
+    expect(told!.n).toBe(5);
+  });
 });
