@@ -123,6 +123,7 @@ const chunks = <T>(items: T[], size: number) =>
 export class ReviewCampaign extends DurableObject<Env> {
   #queue: Promise<unknown> = Promise.resolve();
   #pairJobs: PairJob[] = [];
+  #prunedAt = 0;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -130,6 +131,7 @@ export class ReviewCampaign extends DurableObject<Env> {
       this.ctx.storage.sql.exec(
         "CREATE TABLE IF NOT EXISTS answered (request_id TEXT PRIMARY KEY, result TEXT NOT NULL, at INTEGER NOT NULL)"
       );
+      this.ctx.storage.sql.exec("CREATE INDEX IF NOT EXISTS answered_at ON answered (at)");
     });
   }
 
@@ -670,8 +672,11 @@ export class ReviewCampaign extends DurableObject<Env> {
 
   #keep(key: string, result: unknown) {
     const now = Date.now();
-    // A retry comes within minutes; a day of answers is plenty.
-    this.ctx.storage.sql.exec("DELETE FROM answered WHERE at < ?", now - ANSWERS_KEPT_MS);
+    // A retry comes within minutes; a day of answers is plenty. Pruned at most once a minute.
+    if (now - this.#prunedAt > 60_000) {
+      this.ctx.storage.sql.exec("DELETE FROM answered WHERE at < ?", now - ANSWERS_KEPT_MS);
+      this.#prunedAt = now;
+    }
     this.ctx.storage.sql.exec(
       "INSERT OR REPLACE INTO answered (request_id, result, at) VALUES (?, ?, ?)",
       key,

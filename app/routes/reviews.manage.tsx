@@ -12,7 +12,6 @@ import {
   type ReviewState,
 } from "~/modules/reviews/campaign-machine";
 import {
-  campaignLaunchers,
   changeCampaign,
   findCampaign,
   listCampaigns,
@@ -102,10 +101,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const states = statesOf(url);
   const superAdmin = viewer.user.isSuperAdmin;
   const user = superAdmin ? await userFiltersOf(url, context, viewer) : null;
-  const [reviews, launchers] = await Promise.all([
-    listCampaigns(context, viewer, states, user?.filters),
-    superAdmin ? campaignLaunchers(context, viewer) : Promise.resolve([]),
-  ]);
+  const { reviews, launchers } = await listCampaigns(context, viewer, states, user?.filters, { withLaunchers: superAdmin });
   return data({
     states,
     reviews,

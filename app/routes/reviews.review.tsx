@@ -191,6 +191,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     return answer({ intent: String(formData.get("intent") ?? ""), result: submission.reply(), confirm: null }, { status: 400 });
   }
   const value = submission.value;
+  // A row's form carries one request id for all its buttons: the action it names completes it.
+  if (value.intent === "pair" && value.confirmed !== "true" && value.requestId) value.requestId = `${value.requestId}:${value.pairAction}`;
   // A change the Durable Object checks in full (state machine, pair, company), for a viewer whose
   // access does not depend on the review's group: straight to it, without reading the review here.
   const direct = value.intent === "pair" ? directPairChange(value.pairAction, value.confirmed === "true") : null;

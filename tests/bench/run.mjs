@@ -5,11 +5,12 @@
 //   2. run that build with `wrangler dev` on 127.0.0.1:8799 (DEV_SIGN_IN=true, NODE_ENV=production)
 //   3. sign in as Initech's super admin (5,000 people in the company)
 //   4. autocannon, 20 connections: warm-up, then a fixed window per URL; p50/p95 per URL
-//   5. the review campaign's Durable Object: Send Reminder on the 2,000-pair review's pairs through
-//      the review page's form post, same connections; transitions/s and p95
+//   5. the review campaign's Durable Object: Send Reminder on the 2,000-pair review's pairs, at its
+//      own boundary (/dev/review-transitions: 300/s sustained for 10 s, then its ceiling) and, for
+//      information, end to end through the review page's form post at the same connections
 //   6. gzip size of the JavaScript a first load of the profile page downloads
 //   7. PASS/FAIL against the targets (page p95 <= 4 x static p95; >= 300 pair transitions/s with
-//      p95 < 50 ms; first-load JS <= 150 KB gzip)
+//      p95 < 50 ms; first-load JS <= 150 KB gzip; 5,000-row uploads: people <= 10 s, pairs < 5 s)
 //
 // Options: --no-build (reuse .builds/bench), --strict (exit 1 when a target fails),
 //          --duration <s> (default 10), --warmup <s> (default 2), --connections <n> (default 20),
@@ -40,6 +41,9 @@ const TARGET_RATIO = 4;
 const TARGET_FIRST_LOAD_KB = 150;
 const TARGET_TRANSITIONS_PER_S = 300;
 const TARGET_TRANSITION_P95_MS = 50;
+/** The sustained load offered to the Durable Object: a tenth above the target rate, for ten seconds. */
+const OBJECT_RATE = Math.round(TARGET_TRANSITIONS_PER_S * 1.1);
+const OBJECT_COUNT = OBJECT_RATE * 10;
 const WATCHDOG_MS = 8 * 60_000;
 
 const seed = await loadSeedModule();
@@ -787,8 +791,14 @@ async function uploadTiming(cookie) {
   form.set("intent", "upload");
   form.set("relationshipId", relationshipId);
   form.set("file", new Blob([`email\n${emails.join("\n")}\n`], { type: "text/csv" }), "people.csv");
+  const path = `/organization/settings/relationships?open=${encodeURIComponent(relationshipId)}`;
+  return { rows: emails.length, seconds: await timedUpload(path, headers, form, [200, 302], "the 5,000-row upload") };
+}
+
+/** Seconds from sending a multipart form until its whole answer is in; an unexpected status is a broken run. */
+async function timedUpload(path, headers, form, statuses, label) {
   const started = performance.now();
-  const response = await fetch(`${ORIGIN}/organization/settings/relationships?open=${encodeURIComponent(relationshipId)}`, {
+  const response = await fetch(`${ORIGIN}${path}`, {
     method: "POST",
     headers,
     body: form,
@@ -797,8 +807,54 @@ async function uploadTiming(cookie) {
   });
   await response.arrayBuffer();
   const seconds = (performance.now() - started) / 1000;
-  if (response.status !== 200 && response.status !== 302) throw new BenchError(`the 5,000-row upload answered ${response.status}`);
-  return { rows: emails.length, seconds };
+  if (!statuses.includes(response.status)) throw new BenchError(`${label} answered ${response.status}`);
+  return seconds;
+}
+
+/**
+ * The ReviewCampaign Durable Object at its own boundary (/dev/review-transitions, DEV_SIGN_IN
+ * only): the Worker starts Send Reminder transitions on the 2,000-pair review and times each call
+ * to the object, D1 included. `rate` is a sustained load (the target); `concurrency` callers back
+ * to back give the ceiling. Over wrangler dev's local HTTP proxy even the static asset tops out
+ * near 300 requests a second at 20 connections here, so the end-to-end form post above cannot
+ * show the object's own figure.
+ */
+async function objectTransitions(cookie, fields) {
+  const res = await fetch(`${ORIGIN}/dev/review-transitions`, {
+    method: "POST",
+    headers: { cookie, origin: ORIGIN },
+    body: new URLSearchParams({ campaignId: LARGE_REVIEW.id, ...fields }),
+    redirect: "manual",
+    signal: AbortSignal.timeout(120_000),
+  });
+  if (res.status !== 200) throw new BenchError(`POST /dev/review-transitions answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
+  const result = await res.json();
+  const failed = Object.entries(result.outcomes).filter(([k]) => k !== "ok");
+  if (failed.length > 0) throw new BenchError(`transitions that did not apply: ${JSON.stringify(Object.fromEntries(failed))}`);
+  return result;
+}
+
+/** A 5,000-row reviewee–reviewer upload on a new draft of the Launch Review form: read, checked against the workspace, added. */
+async function pairUploadTiming(cookie) {
+  const headers = { cookie, origin: ORIGIN };
+  const draftId = crypto.randomUUID();
+  const basics = { title: `Bench upload ${Date.now()}`, channel: "w-initech-main", draftId };
+  const saved = await fetch(`${ORIGIN}/reviews/manage-reviews/launch-review`, {
+    method: "POST",
+    headers,
+    body: new URLSearchParams({ ...basics, intent: "save" }),
+    redirect: "manual",
+    signal: AbortSignal.timeout(15_000),
+  });
+  if (saved.status !== 302) throw new BenchError(`saving the upload draft answered ${saved.status}`);
+  const person = (i) => `person${String(i).padStart(4, "0")}@initech.test`;
+  const rows = Array.from({ length: 5000 }, (_, i) => `${person((i % 4999) + 1)},${person(((i * 7 + 3) % 4999) + 1)}`);
+  const form = new FormData();
+  for (const [k, v] of Object.entries(basics)) form.set(k, v);
+  form.set("intent", "uploadPairs");
+  form.set("pairsFile", new Blob([`Reviewee Email,Reviewer Email\n${rows.join("\n")}\n`], { type: "text/csv" }), "pairs.csv");
+  const seconds = await timedUpload(`/reviews/manage-reviews/draft/${draftId}`, headers, form, [302], "the 5,000-row pair upload");
+  return { rows: rows.length, seconds };
 }
 
 async function main() {
@@ -870,9 +926,15 @@ async function main() {
     await transitionRound(auth.cookie, args.warmup, false);
     transitions = { ...(await transitionRound(auth.cookie, args.duration)), serialP50 };
   }
+  log(
+    `the ReviewCampaign Durable Object at its boundary: ${OBJECT_RATE}/s sustained for ${OBJECT_COUNT} transitions, then ${args.connections} callers back to back`
+  );
+  const sustained = await objectTransitions(auth.cookie, { count: String(OBJECT_COUNT), rate: String(OBJECT_RATE) });
+  const ceiling = await objectTransitions(auth.cookie, { count: "1500", concurrency: String(args.connections) });
   const js = await firstLoadJs(auth.cookie);
-  log("timing a 5,000-row people upload");
+  log("timing a 5,000-row people upload and a 5,000-row pair upload");
   const upload = await uploadTiming(auth.cookie);
+  const pairUpload = await pairUploadTiming(auth.cookie);
   await stopServer();
 
   const staticTarget = targets.at(-1);
@@ -950,26 +1012,29 @@ async function main() {
         }`,
         t.ratio <= TARGET_RATIO,
       ]),
+    [
+      `ReviewCampaign Durable Object, ${sustained.rate}/s offered for ${
+        sustained.count
+      } Send Reminder transitions: ${sustained.perSecond.toFixed(0)}/s applied, p95 ${ms(
+        sustained.p95
+      )} ms (target ≥ ${TARGET_TRANSITIONS_PER_S}/s, p95 < ${TARGET_TRANSITION_P95_MS} ms); ceiling with ${
+        ceiling.concurrency
+      } callers: ${ceiling.perSecond.toFixed(0)}/s, p95 ${ms(ceiling.p95)} ms`,
+      sustained.perSecond >= TARGET_TRANSITIONS_PER_S && sustained.p95 < TARGET_TRANSITION_P95_MS,
+    ],
     transitions
       ? [
-          `pair transitions (Send Reminder, ReviewCampaign Durable Object) = ${transitions.perSecond.toFixed(0)}/s, p95 ${ms(
-            transitions.p95
-          )} ms, ${
-            transitions.failed
-          } non-success (target ≥ ${TARGET_TRANSITIONS_PER_S}/s, p95 < ${TARGET_TRANSITION_P95_MS} ms, none failing)`,
-          transitions.perSecond >= TARGET_TRANSITIONS_PER_S &&
-            transitions.p95 < TARGET_TRANSITION_P95_MS &&
-            transitions.failed === 0 &&
-            transitions.errors === 0,
-        ]
-      : [
-          `pair transitions: not measured, ${REVIEW_PATH} is a placeholder page (target ≥ ${TARGET_TRANSITIONS_PER_S}/s, p95 < ${TARGET_TRANSITION_P95_MS} ms)`,
+          `(informative) Send Reminder end to end through wrangler dev's HTTP proxy, ${
+            args.connections
+          } connections: ${transitions.perSecond.toFixed(0)}/s, p95 ${ms(transitions.p95)} ms, ${transitions.failed} non-success`,
           null,
-        ],
+        ]
+      : [`pair transitions end to end: not measured, ${REVIEW_PATH} is a placeholder page`, null],
+    [`${pairUpload.rows}-row pair upload (Launch Review) = ${pairUpload.seconds.toFixed(2)} s (target < 5 s)`, pairUpload.seconds < 5],
     [`first-load JS = ${js.gzipKB.toFixed(1)} KB gzip (target ≤ ${TARGET_FIRST_LOAD_KB} KB)`, js.gzipKB <= TARGET_FIRST_LOAD_KB],
     [`${upload.rows}-row people upload (custom relationship) = ${upload.seconds.toFixed(2)} s (target ≤ 10 s)`, upload.seconds <= 10],
   ];
-  for (const [label, ok] of checks) console.log(`${ok === null ? "SKIP" : ok ? "PASS" : "FAIL"}  ${label}`);
+  for (const [label, ok] of checks) console.log(`${ok === null ? "INFO" : ok ? "PASS" : "FAIL"}  ${label}`);
   console.log(`\nbench finished in ${secondsSince(t0)} s`);
 
   if (transitions && (transitions.failed > 0 || transitions.errors > 0 || transitions.ok === 0)) {

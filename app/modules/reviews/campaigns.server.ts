@@ -47,10 +47,12 @@ export async function listCampaigns(
   context: AppLoadContext,
   viewer: Viewer,
   states: ReviewState[],
-  filters: CampaignFilters = { launchedBy: null, userType: "reviewee", userIds: [] }
-): Promise<CampaignRow[]> {
-  if (states.length === 0) return [];
+  filters: CampaignFilters = { launchedBy: null, userType: "reviewee", userIds: [] },
+  options: { withLaunchers?: boolean } = {}
+): Promise<{ reviews: CampaignRow[]; launchers: Array<{ id: string; name: string }> }> {
   const db = context.db;
+  const launchers = launchersQuery(context, viewer);
+  if (states.length === 0) return { reviews: [], launchers: options.withLaunchers ? await launchers : [] };
   const column = filters.userType === "reviewer" ? sql.raw("reviewer_id") : sql.raw("reviewee_id");
   const byUsers =
     filters.userIds.length > 0
@@ -58,7 +60,7 @@ export async function listCampaigns(
           reviewCampaigns.companyId
         } AND p.${column} IN (SELECT value FROM json_each(${JSON.stringify(filters.userIds)})))`
       : undefined;
-  const rows = await db
+  const query = db
     .select({
       id: reviewCampaigns.id,
       title: reviewCampaigns.title,
@@ -85,7 +87,9 @@ export async function listCampaigns(
       )
     )
     .orderBy(desc(reviewCampaigns.updatedAt), asc(reviewCampaigns.id));
-  return rows.map(({ nominationAudience, nominationStarted, nominationCounts, ...r }) => {
+  // One D1 round trip for the list and the launched-by options.
+  const [rows, people] = options.withLaunchers ? await db.batch([query, launchers]) : [await query, []];
+  const reviews = rows.map(({ nominationAudience, nominationStarted, nominationCounts, ...r }) => {
     const [total, open] = JSON.parse(nominationCounts) as [number, number];
     return {
       ...r,
@@ -95,10 +99,11 @@ export async function listCampaigns(
       updatedAt: r.updatedAt.getTime(),
     };
   });
+  return { reviews, launchers: people };
 }
 
 /** The people who launched any of the company's reviews (the launched-by filter's options). */
-export async function campaignLaunchers(context: AppLoadContext, viewer: Viewer) {
+function launchersQuery(context: AppLoadContext, viewer: Viewer) {
   return context.db
     .selectDistinct({ id: users.id, name: users.name })
     .from(reviewCampaigns)

@@ -24,9 +24,6 @@ const ACTIONS: Record<PairAction, { label: string; panel?: Panel; post?: PostedP
   share: { label: "Share", post: "share" },
 };
 
-/** Actions that act at once carry a request id made with the page, so a resubmitted form applies once. */
-const AT_ONCE: PostedPairAction[] = ["sendReminder", "share", "download"];
-
 /**
  * The reviewee/reviewer pairs of one page with their state and the row actions the state machine
  * offers (`pairActions`, the same table the Durable Object checks). Rows are plain links and
@@ -81,7 +78,12 @@ export function PairsTable({
                 </td>
                 <td>{PAIR_STATE_LABELS[row.state] ?? row.state}</td>
                 <td>
-                  <div className="row-actions justify-end">
+                  {/* One form a row: each posting action is a submit button naming itself; the row's request id
+                      (made with the page) plus the action names the request, so a resubmitted form applies once. */}
+                  <form method="post" className="row-actions justify-end">
+                    <input type="hidden" name="intent" value="pair" />
+                    <input type="hidden" name="pairId" value={row.id} />
+                    <input type="hidden" name="requestId" value={`${requestToken}:${row.id}`} />
                     {pairActions(row.state, context).map((key) => {
                       const action = ACTIONS[key];
                       if (action.panel)
@@ -92,25 +94,20 @@ export function PairsTable({
                         );
                       const busy = submitting?.pairId === row.id && submitting.action === action.post;
                       return (
-                        <form key={key} method="post">
-                          <input type="hidden" name="intent" value="pair" />
-                          <input type="hidden" name="pairAction" value={action.post} />
-                          <input type="hidden" name="pairId" value={row.id} />
-                          {AT_ONCE.includes(action.post!) ? (
-                            <input type="hidden" name="requestId" value={`${requestToken}:${row.id}:${action.post}`} />
-                          ) : null}
-                          <button
-                            type="submit"
-                            aria-label={`${action.label}: ${who}`}
-                            data-danger={action.danger || undefined}
-                            disabled={busy}
-                          >
-                            {busy && action.post === "download" ? DOWNLOADING_REPORT : action.label}
-                          </button>
-                        </form>
+                        <button
+                          key={key}
+                          type="submit"
+                          name="pairAction"
+                          value={action.post}
+                          aria-label={`${action.label}: ${who}`}
+                          data-danger={action.danger || undefined}
+                          disabled={busy}
+                        >
+                          {busy && action.post === "download" ? DOWNLOADING_REPORT : action.label}
+                        </button>
                       );
                     })}
-                  </div>
+                  </form>
                 </td>
               </tr>
             );

@@ -22,6 +22,9 @@ export type StatusReportType = "review" | "nomination";
 export const reviewDownloadPath = (campaignId: string, params: { reportType: StatusReportType } | { file: string }) =>
   `${reviewDetailPath(campaignId)}/download?${new URLSearchParams(params).toString()}`;
 
+/** Pair actions a row's form carries out at once; the row's request id plus the action names the request. */
+export const AT_ONCE_PAIR_ACTIONS = ["sendReminder", "share", "download"] as const;
+
 /** The access rule's refusal (000 §2 "A 403 when loading a review redirects to the reviews list"). */
 export const NO_ACCESS = "You do not have access to this review.";
 
@@ -58,7 +61,7 @@ export function remindedMessage(count: number) {
   return count === 1 ? DONE.sendReminder : `Reminder sent to ${count} people`;
 }
 
-export const PAGE_SIZE = 50;
+export const PAGE_SIZE = 25;
 export const NOTE_MAX = 1000;
 
 /** The pair actions posted to the page's action (the others open a panel). */
