@@ -11,14 +11,7 @@ import {
   type ReviewRowAction,
   type ReviewState,
 } from "~/modules/reviews/campaign-machine";
-import {
-  changeCampaign,
-  findCampaign,
-  listCampaigns,
-  peopleByEmail,
-  type CampaignFilters,
-  type CampaignRow,
-} from "~/modules/reviews/campaigns.server";
+import { changeCampaign, findCampaign, requireReviewsPage, type CampaignRow } from "~/modules/reviews/campaigns.server";
 import { reviewDownloadPath } from "~/modules/reviews/components/review-detail.schema";
 import { Button, ButtonLink, buttonClass } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
@@ -73,8 +66,8 @@ function statesOf(url: URL): ReviewState[] {
 const INVALID_EMAILS = "Invalid list of emails.";
 const EMAIL = z.email();
 
-/** The super admin's user filters (000 §2); `error` when the e-mail list is not usable (then it is not applied). */
-async function userFiltersOf(url: URL, context: LoaderFunctionArgs["context"], viewer: Awaited<ReturnType<typeof requirePermission>>) {
+/** The super admin's user filters (000 §2) from the address; `error` when the e-mail list is not usable (then it is not applied). */
+function userFiltersOf(url: URL) {
   const launchedBy = url.searchParams.get("launchedBy")?.slice(0, 100) || null;
   const userType = url.searchParams.get("userType") === "reviewer" ? ("reviewer" as const) : ("reviewee" as const);
   const users = (url.searchParams.get("users") ?? "").slice(0, 5000);
@@ -86,29 +79,25 @@ async function userFiltersOf(url: URL, context: LoaderFunctionArgs["context"], v
         .filter(Boolean)
     ),
   ];
-  const filters: CampaignFilters = { launchedBy, userType, userIds: [] };
-  if (emails.length === 0) return { filters, users, error: null };
-  if (emails.length > 50 || emails.some((e) => !EMAIL.safeParse(e).success)) return { filters, users, error: INVALID_EMAILS };
-  const found = await peopleByEmail(context, viewer, emails);
-  if (found.unknown.length > 0) return { filters, users, error: `${INVALID_EMAILS} Not in the company: ${found.unknown.join(", ")}` };
-  return { filters: { ...filters, userIds: found.ids }, users, error: null };
+  const malformed = emails.length > 50 || emails.some((e) => !EMAIL.safeParse(e).success);
+  return { launchedBy, userType, users, emails: malformed ? [] : emails, error: malformed ? INVALID_EMAILS : null };
 }
 
 /** The reviews list (000 §2): status filter, the columns the chosen states call for, per-state row actions. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const viewer = await requirePermission(request, context, "ViewManageReviews");
   const url = new URL(request.url);
   const states = statesOf(url);
-  const superAdmin = viewer.user.isSuperAdmin;
-  const user = superAdmin ? await userFiltersOf(url, context, viewer) : null;
-  const { reviews, launchers } = await listCampaigns(context, viewer, states, user?.filters, { withLaunchers: superAdmin });
+  const user = userFiltersOf(url);
+  // The list rides in the session lookup's D1 batch; the filters apply for super admins only.
+  const { viewer, reviews, launchers, unknown } = await requireReviewsPage(request, context, { states, ...user });
+  const error = user.error ?? (unknown.length > 0 ? `${INVALID_EMAILS} Not in the company: ${unknown.join(", ")}` : null);
   return data({
     states,
     reviews,
     platform: viewer.company.platform,
     now: Date.now(),
-    userFilter: user
-      ? { launchedBy: user.filters.launchedBy, userType: user.filters.userType, users: user.users, error: user.error, launchers }
+    userFilter: viewer.user.isSuperAdmin
+      ? { launchedBy: user.launchedBy, userType: user.userType, users: user.users, error, launchers }
       : null,
   });
 }

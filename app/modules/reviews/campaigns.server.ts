@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
-import { reviewCampaigns, reviewPairs, users } from "~/db/schema";
-import type { Viewer } from "~/modules/auth/session.server";
+import { and, eq, sql, type SQL } from "drizzle-orm";
+import { reviewCampaigns } from "~/db/schema";
+import { requirePermissionWith, type Viewer } from "~/modules/auth/session.server";
 import type {
   AudienceChange,
   CampaignRequest,
@@ -35,94 +35,84 @@ export function manageableGroups(viewer: Viewer) {
   return sql`(${reviewCampaigns.groupId} IS NULL OR ${reviewCampaigns.groupId} IN (SELECT gm.group_id FROM group_members gm WHERE gm.company_id = ${viewer.company.id} AND gm.user_id = ${viewer.user.id} AND gm.is_admin = 1))`;
 }
 
-/** The super admin's filters of the reviews list (000 §2, §7 "status, launchedBy, user type, user ids"). */
-export interface CampaignFilters {
+/** What the reviews list asks for: states, and the super admin's filters (e-mails already well formed, lower case). */
+export interface ReviewsQuery {
+  states: ReviewState[];
   launchedBy: string | null;
   userType: "reviewer" | "reviewee";
-  userIds: string[];
+  emails: string[];
 }
 
-/** The reviews list (000 §2): the company's campaigns in the chosen states, newest first. */
-export async function listCampaigns(
-  context: AppLoadContext,
-  viewer: Viewer,
-  states: ReviewState[],
-  filters: CampaignFilters = { launchedBy: null, userType: "reviewee", userIds: [] },
-  options: { withLaunchers?: boolean } = {}
-): Promise<{ reviews: CampaignRow[]; launchers: Array<{ id: string; name: string }> }> {
-  const db = context.db;
-  const launchers = launchersQuery(context, viewer);
-  if (states.length === 0) return { reviews: [], launchers: options.withLaunchers ? await launchers : [] };
-  const column = filters.userType === "reviewer" ? sql.raw("reviewer_id") : sql.raw("reviewee_id");
-  const byUsers =
-    filters.userIds.length > 0
-      ? sql`EXISTS (SELECT 1 FROM ${reviewPairs} p WHERE p.campaign_id = ${reviewCampaigns.id} AND p.company_id = ${
-          reviewCampaigns.companyId
-        } AND p.${column} IN (SELECT value FROM json_each(${JSON.stringify(filters.userIds)})))`
-      : undefined;
-  const query = db
-    .select({
-      id: reviewCampaigns.id,
-      title: reviewCampaigns.title,
-      state: reviewCampaigns.state,
-      startAt: reviewCampaigns.startAt,
-      endAt: reviewCampaigns.endAt,
-      updatedAt: reviewCampaigns.updatedAt,
-      launchedBy: users.name,
-      pairs: sql<number>`(SELECT count(*) FROM ${reviewPairs} p WHERE p.campaign_id = ${reviewCampaigns.id} AND p.company_id = ${reviewCampaigns.companyId})`,
-      completed: sql<number>`(SELECT count(*) FROM ${reviewPairs} p WHERE p.campaign_id = ${reviewCampaigns.id} AND p.company_id = ${reviewCampaigns.companyId} AND p.state = 'completed')`,
-      nominationAudience: sql<number>`json_array_length(${reviewCampaigns.nominationAudience})`,
-      nominationStarted: reviewCampaigns.nominationStartedAt,
-      nominationCounts: sql<string>`(SELECT json_array(count(*), count(*) FILTER (WHERE n.state = 'open')) FROM review_nominations n WHERE n.campaign_id = ${reviewCampaigns.id} AND n.company_id = ${reviewCampaigns.companyId})`,
-    })
-    .from(reviewCampaigns)
-    .leftJoin(users, and(eq(users.id, reviewCampaigns.createdBy), eq(users.companyId, reviewCampaigns.companyId)))
-    .where(
-      and(
-        eq(reviewCampaigns.companyId, viewer.company.id),
-        inArray(reviewCampaigns.state, states),
-        filters.launchedBy ? eq(reviewCampaigns.createdBy, filters.launchedBy) : undefined,
-        byUsers,
-        manageableGroups(viewer)
-      )
+/**
+ * The reviews list (000 §2) as one statement that scopes itself by the session (it rides in the
+ * session lookup's D1 batch, requirePermissionWith): one row holding the campaigns in the chosen
+ * states, newest first, with their progress and nomination counts; the launched-by options (super
+ * admins); and the e-mails of the specific-users filter that match no one (then it is not applied).
+ * A Teams-type group admin who is not a super admin sees their groups' reviews only.
+ */
+function reviewsPageSql(sessionId: string, query: ReviewsQuery): SQL {
+  const emails = JSON.stringify(query.emails);
+  const column = sql.raw(query.userType === "reviewer" ? "p.reviewer_id" : "p.reviewee_id");
+  return sql`
+    WITH s AS (
+      SELECT se.company_id AS company, se.user_id AS viewer, u.is_super_admin AS super_admin, co.platform AS platform
+      FROM sessions se JOIN users u ON u.id = se.user_id JOIN companies co ON co.id = se.company_id
+      WHERE se.id = ${sessionId}
+    ),
+    unknown AS (
+      SELECT e.value AS email FROM json_each(${emails}) e, s
+      WHERE NOT EXISTS (SELECT 1 FROM users u WHERE u.company_id = s.company AND lower(u.email) = e.value)
+    ),
+    listed AS (
+      SELECT c.id, c.title, c.state, c.start_at, c.end_at, c.updated_at, lu.name AS launched_by,
+        (SELECT count(*) FROM review_pairs p WHERE p.company_id = c.company_id AND p.campaign_id = c.id) AS pairs,
+        (SELECT count(*) FROM review_pairs p WHERE p.company_id = c.company_id AND p.campaign_id = c.id AND p.state = 'completed') AS completed,
+        json_array_length(c.nomination_audience) AS nomination_audience,
+        c.nomination_started_at IS NOT NULL AS nomination_started,
+        (SELECT count(*) FROM review_nominations n WHERE n.company_id = c.company_id AND n.campaign_id = c.id) AS nominations,
+        (SELECT count(*) FROM review_nominations n WHERE n.company_id = c.company_id AND n.campaign_id = c.id AND n.state = 'open') AS nominations_open
+      FROM review_campaigns c
+      JOIN s ON c.company_id = s.company
+      LEFT JOIN users lu ON lu.id = c.created_by AND lu.company_id = c.company_id
+      WHERE c.state IN (SELECT value FROM json_each(${JSON.stringify(query.states)}))
+        AND (${query.launchedBy} IS NULL OR s.super_admin = 0 OR c.created_by = ${query.launchedBy})
+        AND (json_array_length(${emails}) = 0 OR s.super_admin = 0 OR EXISTS (SELECT 1 FROM unknown) OR EXISTS (
+          SELECT 1 FROM review_pairs p JOIN users u ON u.id = ${column} AND u.company_id = p.company_id
+          WHERE p.company_id = c.company_id AND p.campaign_id = c.id AND lower(u.email) IN (SELECT value FROM json_each(${emails}))))
+        AND (s.super_admin = 1 OR s.platform <> 'msteams' OR c.group_id IS NULL OR c.group_id IN (
+          SELECT gm.group_id FROM group_members gm WHERE gm.company_id = s.company AND gm.user_id = s.viewer AND gm.is_admin = 1))
+      ORDER BY c.updated_at DESC, c.id
     )
-    .orderBy(desc(reviewCampaigns.updatedAt), asc(reviewCampaigns.id));
-  // One D1 round trip for the list and the launched-by options.
-  const [rows, people] = options.withLaunchers ? await db.batch([query, launchers]) : [await query, []];
-  const reviews = rows.map(({ nominationAudience, nominationStarted, nominationCounts, ...r }) => {
-    const [total, open] = JSON.parse(nominationCounts) as [number, number];
-    return {
-      ...r,
-      nominations: { audience: nominationAudience, started: nominationStarted !== null, total, open },
-      startAt: r.startAt?.getTime() ?? null,
-      endAt: r.endAt?.getTime() ?? null,
-      updatedAt: r.updatedAt.getTime(),
-    };
-  });
-  return { reviews, launchers: people };
+    SELECT
+      (SELECT json_group_array(json_object('id', id, 'title', title, 'state', state, 'startAt', start_at, 'endAt', end_at,
+        'updatedAt', updated_at, 'launchedBy', launched_by, 'pairs', pairs, 'completed', completed,
+        'nominations', json_object('audience', nomination_audience, 'started', json(CASE WHEN nomination_started THEN 'true' ELSE 'false' END),
+          'total', nominations, 'open', nominations_open))) FROM listed) AS reviews,
+      (SELECT json_group_array(json_object('id', id, 'name', name)) FROM (
+        SELECT DISTINCT u.id, u.name FROM review_campaigns c JOIN s ON c.company_id = s.company AND s.super_admin = 1
+        JOIN users u ON u.id = c.created_by AND u.company_id = c.company_id ORDER BY u.name, u.id)) AS launchers,
+      (SELECT json_group_array(email) FROM unknown) AS unknown`;
 }
 
-/** The people who launched any of the company's reviews (the launched-by filter's options). */
-function launchersQuery(context: AppLoadContext, viewer: Viewer) {
-  return context.db
-    .selectDistinct({ id: users.id, name: users.name })
-    .from(reviewCampaigns)
-    .innerJoin(users, and(eq(users.id, reviewCampaigns.createdBy), eq(users.companyId, reviewCampaigns.companyId)))
-    .where(eq(reviewCampaigns.companyId, viewer.company.id))
-    .orderBy(asc(users.name));
-}
-
-/** The company's people with these e-mails (case-insensitive), and the e-mails that matched no one. */
-export async function peopleByEmail(context: AppLoadContext, viewer: Viewer, emails: string[]) {
-  if (emails.length === 0) return { ids: [], unknown: [] };
-  const rows = await context.db
-    .select({ id: users.id, email: sql<string>`lower(${users.email})` })
-    .from(users)
-    .where(
-      and(eq(users.companyId, viewer.company.id), sql`lower(${users.email}) IN (SELECT value FROM json_each(${JSON.stringify(emails)}))`)
-    );
-  const found = new Set(rows.map((r) => r.email));
-  return { ids: rows.map((r) => r.id), unknown: emails.filter((e) => !found.has(e)) };
+/**
+ * The reviews list for a holder of Manage Reviews, read in the session lookup's batch. `unknown`
+ * lists filter e-mails that are no one's in the company (the filter is then not applied).
+ */
+export async function requireReviewsPage(request: Request, context: AppLoadContext, query: ReviewsQuery) {
+  const { viewer, rows } = await requirePermissionWith<{ reviews: string; launchers: string; unknown: string }>(
+    request,
+    context,
+    "ViewManageReviews",
+    (sessionId) => reviewsPageSql(sessionId, query)
+  );
+  const [row] = rows;
+  const reviews = query.states.length === 0 || !row ? [] : (JSON.parse(row.reviews) as CampaignRow[]);
+  return {
+    viewer,
+    reviews,
+    launchers: row ? (JSON.parse(row.launchers) as Array<{ id: string; name: string }>) : [],
+    unknown: row ? (JSON.parse(row.unknown) as string[]) : [],
+  };
 }
 
 /** One campaign of the viewer's company (id, title, state), or null for another company's or an unknown id. */
