@@ -47,7 +47,7 @@ import {
 import { ReviewOverview } from "~/modules/reviews/components/review-overview";
 import { StackedBar } from "~/modules/reviews/components/stacked-bar";
 import { draftPath } from "~/modules/reviews/launch.schema";
-import { loadForAction, loadReviewDetail, mayManageReview, requestPairReport } from "~/modules/reviews/review-detail.server";
+import { loadForAction, requireReviewDetail, mayManageReview, requestPairReport } from "~/modules/reviews/review-detail.server";
 import { Button, buttonClass } from "~/ui/button";
 import { ConfirmPanel } from "~/ui/confirm-panel";
 import { Modal } from "~/ui/dialog";
@@ -65,7 +65,6 @@ const notFound = () => new Response("Not Found", { status: 404 });
  * states (`?panel=`), so every one works without JavaScript; with it they open as dialogs.
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const viewer = await requirePermission(request, context, "ViewManageReviews");
   const id = params.activeReviewId ?? "";
   const url = new URL(request.url);
   // The reviews list's Download (`?download=review`): a page's loader cannot answer a document
@@ -73,7 +72,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const reportType = url.searchParams.get("download");
   if (reportType === "review" || reportType === "nomination") throw redirect(reviewDownloadPath(id, { reportType }));
   const query = detailQueryOf(url);
-  const detail = await loadReviewDetail(context, viewer, id, query);
+  const { viewer, detail } = await requireReviewDetail(request, context, id, query);
   if (!detail) throw notFound();
   const { review } = detail;
   if (review.state === "draft") throw redirect(draftPath(id));

@@ -5,7 +5,7 @@ import { d1Statement, type Db } from "~/db/client.server";
 import { getFile, putFile } from "~/lib/files.server";
 import { toXlsx, XLSX_CONTENT_TYPE, type Cell } from "~/lib/spreadsheet.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { requirePermission, type Viewer } from "~/modules/auth/session.server";
+import { requirePermission, requirePermissionWith, type Viewer } from "~/modules/auth/session.server";
 import { prepareNotify } from "~/modules/notifications/notify.server";
 import {
   PAIR_STATE_LABELS,
@@ -89,8 +89,22 @@ interface CampaignSqlRow {
   viewer_admins_group: number;
 }
 
-function campaignSql(viewer: Viewer, id: string, withBlocks: boolean): SQL {
-  const company = viewer.company.id;
+/**
+ * Whose company and person a statement is for: the viewer's ids, or subqueries on the session row
+ * (so the page's reads can ride in the session lookup's D1 batch, requirePermissionWith).
+ */
+export interface Scope {
+  company: SQL | string;
+  user: SQL | string;
+}
+export const scopeOf = (viewer: Viewer): Scope => ({ company: viewer.company.id, user: viewer.user.id });
+export const sessionScopeOf = (sessionId: string): Scope => ({
+  company: sql`(SELECT company_id FROM sessions WHERE id = ${sessionId})`,
+  user: sql`(SELECT user_id FROM sessions WHERE id = ${sessionId})`,
+});
+
+function campaignSql(scope: Scope, id: string, withBlocks: boolean): SQL {
+  const company = scope.company;
   return sql`
     SELECT c.id, c.title, c.state, c.workspace_id, c.group_id, c.anonymous, c.start_at, c.end_at, c.launched_at, c.automatic_close, c.share_config,
       coalesce(
@@ -106,7 +120,7 @@ function campaignSql(viewer: Viewer, id: string, withBlocks: boolean): SQL {
       ) s) AS nomination_counts,
       EXISTS (
         SELECT 1 FROM group_members gm
-        WHERE gm.company_id = ${company} AND gm.group_id = c.group_id AND gm.user_id = ${viewer.user.id} AND gm.is_admin = 1
+        WHERE gm.company_id = ${company} AND gm.group_id = c.group_id AND gm.user_id = ${scope.user} AND gm.is_admin = 1
       ) AS viewer_admins_group,
       (SELECT json_group_object(r.id, r.name) FROM custom_relationships r
         WHERE r.company_id = ${company}
@@ -181,8 +195,8 @@ interface PairSqlRow {
 
 const UNKNOWN_PERSON = "Unknown person";
 
-function pairFilter(viewer: Viewer, id: string, query: Pick<DetailQuery, "q" | "state">): SQL {
-  const parts = [sql`rp.company_id = ${viewer.company.id} AND rp.campaign_id = ${id}`];
+function pairFilter(scope: Scope, id: string, query: Pick<DetailQuery, "q" | "state">): SQL {
+  const parts = [sql`rp.company_id = ${scope.company} AND rp.campaign_id = ${id}`];
   if (query.state) parts.push(sql`rp.state = ${query.state}`);
   if (query.q) {
     // instr, not LIKE: D1 refuses LIKE patterns longer than 50 characters, and nothing needs escaping.
@@ -204,8 +218,8 @@ const PEOPLE_JOIN = sql`
  * read from the people's name index into the pairs (CROSS JOIN keeps that order), so the first
  * pages of a 2,000-pair review cost a few index lookups instead of sorting every pair.
  */
-function pairPageSql(viewer: Viewer, id: string, query: DetailQuery, page: number): SQL {
-  const where = pairFilter(viewer, id, query);
+function pairPageSql(scope: Scope, id: string, query: DetailQuery, page: number): SQL {
+  const where = pairFilter(scope, id, query);
   const filtered = Boolean(query.q || query.state);
   const total = filtered ? sql`(SELECT count(*) FROM review_pairs rp ${PEOPLE_JOIN} WHERE ${where})` : sql`NULL`;
   return sql`
@@ -216,7 +230,7 @@ function pairPageSql(viewer: Viewer, id: string, query: DetailQuery, page: numbe
       FROM users ee
       CROSS JOIN review_pairs rp ON rp.company_id = ee.company_id AND rp.reviewee_id = ee.id
       LEFT JOIN users er ON er.id = rp.reviewer_id AND er.company_id = rp.company_id
-      WHERE ee.company_id = ${viewer.company.id} AND ${where}
+      WHERE ee.company_id = ${scope.company} AND ${where}
       ORDER BY ee.name COLLATE NOCASE, ee.id, er.name COLLATE NOCASE, rp.id
       LIMIT ${PAGE_SIZE} OFFSET ${(page - 1) * PAGE_SIZE}
     ) p ON 1`;
@@ -256,11 +270,11 @@ interface PairDetailSqlRow {
   decline_comment: string | null;
 }
 
-function pairDetailSql(viewer: Viewer, campaignId: string, pairId: string): SQL {
+function pairDetailSql(scope: Scope, campaignId: string, pairId: string): SQL {
   return sql`
     SELECT rp.id, rp.state, rp.reviewee_id, ee.name AS reviewee_name, rp.reviewer_id, er.name AS reviewer_name, rp.answers, rp.decline_comment
     FROM review_pairs rp ${PEOPLE_JOIN}
-    WHERE rp.id = ${pairId} AND rp.company_id = ${viewer.company.id} AND rp.campaign_id = ${campaignId}`;
+    WHERE rp.id = ${pairId} AND rp.company_id = ${scope.company} AND rp.campaign_id = ${campaignId}`;
 }
 
 const pairDetailOf = (r: PairDetailSqlRow): PairDetail => ({
@@ -284,8 +298,8 @@ export interface Member {
  * The active people (not deactivated, not excluded) of the review's workspace (Slack-type) or
  * group (Teams-type), by name: who can be made a reviewer or added as a reviewee.
  */
-function membersSql(viewer: Viewer, campaignId: string): SQL {
-  const company = viewer.company.id;
+function membersSql(scope: Scope, campaignId: string): SQL {
+  const company = scope.company;
   const campaign = sql`(SELECT c.workspace_id, c.group_id FROM review_campaigns c WHERE c.id = ${campaignId} AND c.company_id = ${company})`;
   return sql`
     SELECT u.id, u.name, u.email FROM users u
@@ -300,8 +314,8 @@ function membersSql(viewer: Viewer, campaignId: string): SQL {
  * Selections per choice-like question among the completed pairs' answers: `answers[blockId].value`
  * is one choice value or a list of them; a not-applicable answer counts once under its own key.
  */
-function choiceCountsSql(viewer: Viewer, campaignId: string): SQL {
-  const inCampaign = sql`p.company_id = ${viewer.company.id} AND p.campaign_id = ${campaignId} AND p.state = 'completed' AND json_valid(p.answers)`;
+function choiceCountsSql(scope: Scope, campaignId: string): SQL {
+  const inCampaign = sql`p.company_id = ${scope.company} AND p.campaign_id = ${campaignId} AND p.state = 'completed' AND json_valid(p.answers)`;
   return sql`
     SELECT a.key AS blockId, CAST(v.value AS TEXT) AS choice, count(*) AS n
     FROM review_pairs p, json_each(p.answers) a, json_each(a.value, '$.value') v
@@ -321,8 +335,8 @@ export interface NominationRow {
   state: NominationState;
 }
 
-function nominationPageSql(viewer: Viewer, campaignId: string, page: number): SQL {
-  const where = sql`n.company_id = ${viewer.company.id} AND n.campaign_id = ${campaignId}`;
+function nominationPageSql(scope: Scope, campaignId: string, page: number): SQL {
+  const where = sql`n.company_id = ${scope.company} AND n.campaign_id = ${campaignId}`;
   return sql`
     SELECT t.total, p.* FROM (SELECT count(*) AS total FROM review_nominations n WHERE ${where}) t
     LEFT JOIN (
@@ -350,32 +364,39 @@ const pagesOf = (total: number) => Math.max(1, Math.ceil(total / PAGE_SIZE));
  * Everything the page shows for one request, in one D1 batch: the campaign, and what the tab and
  * the open panel need. Null for an unknown id or another company's review.
  */
-export async function loadReviewDetail(
+export async function requireReviewDetail(
+  request: Request,
   context: AppLoadContext,
-  viewer: Viewer,
   id: string,
   query: DetailQuery
-): Promise<ReviewDetail | null> {
+): Promise<{ viewer: Viewer; detail: ReviewDetail | null }> {
   const d1 = context.cloudflare.env.DB;
   const analytics = query.tab === "analytics";
   const panelPair = query.pairId && query.panel ? query.pairId : null;
   const needsBlocks = (analytics && !query.nomination) || query.panel === "result";
   const needsMembers = query.panel === "changeReviewer" || query.panel === "addPairs";
-  const parts: Array<{ key: "campaign" | "pairs" | "pair" | "members" | "counts" | "nominations"; statement: SQL }> = [
-    { key: "campaign", statement: campaignSql(viewer, id, needsBlocks) },
+  type Key = "campaign" | "pairs" | "pair" | "members" | "counts" | "nominations";
+  const parts: Array<{ key: Key; statement: (scope: Scope) => SQL }> = [
+    { key: "campaign", statement: (s) => campaignSql(s, id, needsBlocks) },
   ];
-  if (!analytics) parts.push({ key: "pairs", statement: pairPageSql(viewer, id, query, query.page) });
-  if (panelPair) parts.push({ key: "pair", statement: pairDetailSql(viewer, id, panelPair) });
-  if (needsMembers) parts.push({ key: "members", statement: membersSql(viewer, id) });
-  if (analytics && !query.nomination) parts.push({ key: "counts", statement: choiceCountsSql(viewer, id) });
-  if (analytics && query.nomination) parts.push({ key: "nominations", statement: nominationPageSql(viewer, id, query.page) });
-  const results = await d1.batch(parts.map((p) => d1Statement(d1, p.statement)));
-  const rowsOf = <T>(key: (typeof parts)[number]["key"]) => {
+  if (!analytics) parts.push({ key: "pairs", statement: (s) => pairPageSql(s, id, query, query.page) });
+  if (panelPair) parts.push({ key: "pair", statement: (s) => pairDetailSql(s, id, panelPair) });
+  if (needsMembers) parts.push({ key: "members", statement: (s) => membersSql(s, id) });
+  if (analytics && !query.nomination) parts.push({ key: "counts", statement: (s) => choiceCountsSql(s, id) });
+  if (analytics && query.nomination) parts.push({ key: "nominations", statement: (s) => nominationPageSql(s, id, query.page) });
+  // Every read rides in the session lookup's D1 batch: one round trip for the whole page.
+  const answers = await Promise.all(
+    parts.map((part) =>
+      requirePermissionWith<unknown>(request, context, "ViewManageReviews", (sessionId) => part.statement(sessionScopeOf(sessionId)))
+    )
+  );
+  const viewer = answers[0].viewer;
+  const rowsOf = <T>(key: Key) => {
     const index = parts.findIndex((p) => p.key === key);
-    return index < 0 ? null : ((results[index].results ?? []) as T[]);
+    return index < 0 ? null : (answers[index].rows as T[]);
   };
   const [campaign] = rowsOf<CampaignSqlRow>("campaign") ?? [];
-  if (!campaign) return null;
+  if (!campaign) return { viewer, detail: null };
   const { blocks, ...review } = overviewOf(campaign);
 
   let pairs: ReviewDetail["pairs"] = null;
@@ -387,7 +408,7 @@ export async function loadReviewDetail(
     let rows = pairRows;
     if (page !== query.page) {
       // The list shrank under the asked page: show its last page.
-      rows = (await d1Statement(d1, pairPageSql(viewer, id, query, page)).all<PairSqlRow>()).results;
+      rows = (await d1Statement(d1, pairPageSql(scopeOf(viewer), id, query, page)).all<PairSqlRow>()).results;
       total = totalOf(rows);
       page = Math.min(page, pagesOf(total));
     }
@@ -408,7 +429,7 @@ export async function loadReviewDetail(
 
   const [pair] = rowsOf<PairDetailSqlRow>("pair") ?? [];
   const counts = rowsOf<{ blockId: string; choice: string; n: number }>("counts");
-  return {
+  const detail = {
     review,
     blocks,
     pairs,
@@ -417,6 +438,7 @@ export async function loadReviewDetail(
     choiceCounts: counts ? counts.map((c) => ({ blockId: c.blockId, choice: String(c.choice), n: Number(c.n) })) : null,
     nominations,
   };
+  return { viewer, detail };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -431,14 +453,15 @@ export async function loadForAction(
   options: { pairId?: string; people?: string[]; pairOf?: { revieweeId: string; reviewerId: string } } = {}
 ) {
   const d1 = context.cloudflare.env.DB;
-  const statements: SQL[] = [campaignSql(viewer, campaignId, false)];
-  if (options.pairId) statements.push(pairDetailSql(viewer, campaignId, options.pairId));
+  const statements: SQL[] = [campaignSql(scopeOf(viewer), campaignId, false)];
+  if (options.pairId) statements.push(pairDetailSql(scopeOf(viewer), campaignId, options.pairId));
   const people = [...new Set(options.people ?? [])];
   if (people.length > 0)
     statements.push(
-      sql`SELECT m.id, m.name FROM (${membersSql(viewer, campaignId)}) m WHERE m.id IN (SELECT value FROM json_each(${JSON.stringify(
-        people
-      )}))`
+      sql`SELECT m.id, m.name FROM (${membersSql(
+        scopeOf(viewer),
+        campaignId
+      )}) m WHERE m.id IN (SELECT value FROM json_each(${JSON.stringify(people)}))`
     );
   if (options.pairOf)
     statements.push(sql`
