@@ -12,6 +12,7 @@ import {
   pairTransition,
   reviewTransition,
   type PairEvent,
+  type PairAnswers,
   type PairOutcome,
   type PairState,
   type ReviewEvent,
@@ -42,7 +43,14 @@ export type ChangeResult<T> =
   | { ok: false; reason: "conflict"; conflict: string };
 
 /** A pair event as the DO takes it: a new reviewer goes with changeReviewer. */
-export type PairChange = PairEvent & { reviewerId?: string };
+/**
+ * A pair event as the DO takes it: a new reviewer goes with changeReviewer; the reviewer's answers
+ * with save and submit; the reason with decline. The reviewer's own events are refused (as not
+ * found) for anyone but the pair's reviewer.
+ */
+export type PairChange = PairEvent & { reviewerId?: string; answers?: PairAnswers; declineReason?: string | null };
+
+const REVIEWER_EVENTS = new Set<PairEvent["type"]>(["save", "submit", "decline"]);
 
 /** What a Send Reminders request carries (000 §3 "Reminder": note, sendAs). */
 export interface ReminderOptions {
@@ -297,7 +305,7 @@ export class ReviewCampaign extends DurableObject<Env> {
         }
         wins++;
         writes.push(...outcome.writes);
-        audits.push(outcome.audit);
+        if (outcome.audit) audits.push(outcome.audit);
         // The same message to several people (a group of reminders) is one outbox insert for all of them.
         if (outcome.message) {
           const key = JSON.stringify([outcome.message.kind, outcome.message.subject, outcome.message.body, outcome.message.link]);
@@ -318,7 +326,7 @@ export class ReviewCampaign extends DurableObject<Env> {
         for (const message of messages.values()) {
           writes.push(...(await prepareNotify(db, { companyId: base.companyId, platform: base.platform, ...message })));
         }
-        writes.push(...auditEventsOf(db, audits));
+        if (audits.length > 0) writes.push(...auditEventsOf(db, audits));
         // Every pair change is a change of the campaign: its version moves once per change, so readers can tell.
         writes.push(
           db
@@ -336,6 +344,8 @@ export class ReviewCampaign extends DurableObject<Env> {
 
   /** One pair change against the state the group has reached: its writes, or why not. */
   #pairChange(db: Db, request: CampaignRequest, row: PairRow, change: PairChange, taken: Set<string>, now: Date) {
+    // A review is only ever answered by its reviewer: anyone else is told it does not exist.
+    if (REVIEWER_EVENTS.has(change.type) && request.actorId !== row.reviewerId) return notFound;
     const result = pairTransition(row.state, change, { reviewState: row.campaignState, platform: row.platform });
     if (!result.ok) return conflict(result.conflict);
     if (change.type === "changeReviewer") {
@@ -358,22 +368,28 @@ export class ReviewCampaign extends DurableObject<Env> {
       }
       if (change.type === "reopen") set.declineComment = null;
       if (change.type === "share") set.sharedAt = now;
+      if (change.type === "save" || change.type === "submit") set.answers = change.answers ?? {};
+      if (change.type === "decline") set.declineComment = change.declineReason?.trim() || null;
       writes.push(db.update(reviewPairs).set(set).where(where));
     }
-    const audit: AuditEventInput = {
-      companyId: request.companyId,
-      actorId: request.actorId,
-      action: `review.pair.${change.type}`,
-      entityType: "review_pair",
-      entityId: row.id,
-      data: {
-        campaignId: request.campaignId,
-        from: row.state,
-        to: result.next,
-        ...(change.type === "changeReviewer" ? { reviewerId: change.reviewerId, retainDraft: change.retainDraft } : {}),
-      },
-      requestId: request.requestId,
-    };
+    // An auto-save of a started review changes no state: its answers are the whole change, no audit row.
+    const audit: AuditEventInput | null =
+      change.type === "save" && row.state === result.next
+        ? null
+        : {
+            companyId: request.companyId,
+            actorId: request.actorId,
+            action: `review.pair.${change.type}`,
+            entityType: "review_pair",
+            entityId: row.id,
+            data: {
+              campaignId: request.campaignId,
+              from: row.state,
+              to: result.next,
+              ...(change.type === "changeReviewer" ? { reviewerId: change.reviewerId, retainDraft: change.retainDraft } : {}),
+            },
+            requestId: request.requestId,
+          };
     return { ok: true as const, next: result.next, writes, audit, message: pairMessage(change, row) };
   }
 

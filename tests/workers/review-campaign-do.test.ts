@@ -276,4 +276,64 @@ describe("ReviewCampaign Durable Object", () => {
       .first<{ n: number }>();
     expect(told!.n).toBe(5);
   });
+
+  it("200 reviewers auto-saving at once: every answer is kept, each on its own pair", async () => {
+    await seedCampaign("live");
+    await env.DB.batch(
+      Array.from({ length: 200 }, (_, i) =>
+        env.DB.prepare(
+          "INSERT INTO review_pairs (id, company_id, campaign_id, reviewee_id, reviewer_id, state, updated_at) VALUES (?, ?, ?, 'u-acme-eve', ?, 'pending', 0)"
+        ).bind(`p-s${i}`, COMPANY, campaignId, `reviewer-${i}`)
+      )
+    );
+    const stub = stubFor(campaignId);
+    const saves = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        stub.changePair({ ...request(), actorId: `reviewer-${i}` }, `p-s${i}`, { type: "save", answers: { q1: { value: `answer ${i}` } } })
+      )
+    );
+    expect(saves.every((r) => r.ok && r.state === "started")).toBe(true);
+    const { results } = await env.DB.prepare("SELECT id, state, answers FROM review_pairs WHERE campaign_id = ? ORDER BY id")
+      .bind(campaignId)
+      .all<{ id: string; state: string; answers: string }>();
+    for (const row of results) expect(JSON.parse(row.answers).q1.value).toBe(`answer ${row.id.slice(3)}`);
+  });
+
+  it("the reviewer's own events: only the reviewer, submit once, nothing after decline or close", async () => {
+    await seedCampaign("live", [
+      { id: "p-a1", state: "pending", reviewer: "u-acme-mona" },
+      { id: "p-a2", state: "started", reviewer: "u-acme-ed" },
+    ]);
+    const stub = stubFor(campaignId);
+    const mona = { ...request(), actorId: "u-acme-mona" };
+    expect(await stub.changePair({ ...request(), actorId: "u-acme-ed" }, "p-a1", { type: "submit", answers: {} })).toEqual({
+      ok: false,
+      reason: "not-found",
+    });
+    expect(await stub.changePair(mona, "p-a1", { type: "submit", answers: { q: { value: "1" } } })).toMatchObject({
+      ok: true,
+      state: "completed",
+    });
+    expect(await stub.changePair({ ...mona, requestId: crypto.randomUUID() }, "p-a1", { type: "submit", answers: {} })).toMatchObject({
+      ok: false,
+      reason: "conflict",
+    });
+    const ed = { ...request(), actorId: "u-acme-ed" };
+    expect(await stub.changePair(ed, "p-a2", { type: "decline", declineReason: "  On leave  " })).toMatchObject({
+      ok: true,
+      state: "reviewer-declined",
+    });
+    expect(await stub.changePair({ ...ed, requestId: crypto.randomUUID() }, "p-a2", { type: "save", answers: {} })).toMatchObject({
+      ok: false,
+    });
+    const row = await env.DB.prepare("SELECT decline_comment, answers FROM review_pairs WHERE id = 'p-a2'").first<{
+      decline_comment: string;
+    }>();
+    expect(row?.decline_comment).toBe("On leave");
+    expect(
+      JSON.parse(String((await env.DB.prepare("SELECT answers FROM review_pairs WHERE id = 'p-a1'").first<{ answers: string }>())!.answers))
+    ).toEqual({
+      q: { value: "1" },
+    });
+  });
 });
