@@ -169,8 +169,8 @@ export const ROUTES: RouteEntry[] = [
   ...area("Review report table", "issue 8", "ViewReviewReportsTable", [["review-reports-table", "/reviews/reports-table", "Report Table"]]),
   ...area("My Reviews", "issue 6", "ViewMyReviewsPage", [["my-reviews", "/reviews/my-reviews", "My Reviews"]]),
   ...area("Review to-dos", "issue 6", "ViewTodosPage", [
-    ["todos", "/reviews/todos", "To Do's"],
-    ["todo", "/reviews/todos/:reviewId", "Review"],
+    ["todos", "/reviews/todos", "To Do's", { module: "routes/reviews.todos.tsx" }],
+    ["todo", "/reviews/todos/:reviewId", "Review", { module: "routes/reviews.todos.tsx" }],
     ["todo-awaiting-nomination", "/reviews/todos/awaiting-nomination/:reviewId", "Awaiting Nomination"],
     ["todo-manager-approve", "/reviews/todos/manager-approve-nomination/:reviewId/:revieweeId", "Approve Nomination"],
     ["todo-reviewer-approve", "/reviews/todos/reviewer-approve-nomination/:reviewId", "Approve Nomination"],

@@ -1,0 +1,184 @@
+import { sharedCopy } from "~/lib/copy";
+import type { PairAnswer, PairAnswers } from "./campaign-machine";
+import { choiceValueOf, isQuestion, NOT_APPLICABLE_KEY } from "./components/pair-answers";
+import type { StoredBlock } from "./questionnaire.schema";
+
+/**
+ * The reviewer's answers to one review (000 §2 "Review completion page", §5 "Answer rules"):
+ * field names, reading a posted form into `PairAnswers`, and the answer rules. Pure and
+ * client-safe, so the to-do page's action and its component read answers the same way.
+ *
+ * Field names (one set per question block, `<id>` is the block id):
+ * - `a.<id>.value`   the typed text, or the chosen choice's value (as a string). Several entries
+ *                    are kept as a string[] (a multi-answer choice); `__na__` picks Not Applicable.
+ * - `a.<id>.comment` the comment box text.
+ * - `a.<id>.na`      any non-empty value marks the question Not Applicable (the checkbox under a
+ *                    per-behaviour or per-KPI rating, where the rows have their own names).
+ * - `a.<id>.b.<behaviourId>` a competency question with `isBehavior` rates each behaviour.
+ * - `a.<id>.kpi.<index>`     an objective question with `isKPI` rates each KPI (index from 0).
+ *
+ * Per-behaviour and per-KPI ratings are stored in `value` as a string[] in behaviour (or KPI)
+ * order, "" for a row left unanswered, since `PairAnswer.value` holds no objects.
+ */
+
+export const OPTIONAL_SUFFIX = "(optional)";
+export const DECLINE_CONFIRM = "Are you sure you want to decline this review?";
+export const SUBMIT_CONFIRM = "Are you sure you want to submit the review?";
+export const SAVE_LATER = "Save & Finalize later";
+export const NO_QUESTIONS_AVAILABLE = "No questions available!";
+const REQUIRED = sharedCopy.required;
+
+export type AnswerPart = "value" | "comment" | "na" | `kpi.${number}` | `b.${string}`;
+
+export function answerFieldName(blockId: string, part: AnswerPart): string {
+  return `a.${blockId}.${part}`;
+}
+
+type QuestionBlock = Extract<
+  StoredBlock,
+  { type: "short-text" | "long-text" | "multi-select" | "competency-question" | "objective-question" }
+>;
+
+export interface RatedRow {
+  /** The row's field part: `b.<behaviourId>` or `kpi.<index>`. */
+  part: AnswerPart;
+  name: string;
+}
+
+/**
+ * The rows a question is rated on: each behaviour of a competency question with `isBehavior`,
+ * or each KPI of an objective question with `isKPI`; null when it is rated once.
+ */
+export function ratedRows(block: StoredBlock): RatedRow[] | null {
+  if (block.type === "competency-question") {
+    const v = block.competencyValue;
+    const behaviours = v.competency?.behaviours ?? [];
+    return v.isBehavior && behaviours.length > 0 ? behaviours.map((b) => ({ part: `b.${b.id}` as const, name: b.name })) : null;
+  }
+  if (block.type === "objective-question") {
+    const v = block.objectiveValue;
+    const kpis = v.objective?.kpis ?? [];
+    return v.isKPI && kpis.length > 0 ? kpis.map((k, i) => ({ part: `kpi.${i}` as const, name: k.name })) : null;
+  }
+  return null;
+}
+
+/** Rich text with its tags stripped; empty when only markup (or non-breaking spaces) remains. */
+export function plainText(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, " ")
+    .replace(/&nbsp;|&#160;/gi, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+function isRequired(block: QuestionBlock): boolean {
+  if (block.type === "short-text" || block.type === "long-text") return block.textValue.required;
+  return choiceValueOf(block)?.required ?? false;
+}
+
+/** Whether a question is answered: text with content (tags stripped for long text), or a choice. */
+function hasValue(block: QuestionBlock, value: PairAnswer["value"]): boolean {
+  if (value === undefined || value === null) return false;
+  if (Array.isArray(value)) return value.some((v) => v !== "");
+  const text = String(value).trim();
+  return block.type === "long-text" ? plainText(text) !== "" : text !== "";
+}
+
+type FormLike = FormData | URLSearchParams;
+
+const strings = (form: FormLike, name: string) => form.getAll(name).filter((v): v is string => typeof v === "string");
+
+/** Reads the question blocks' fields of a posted answer form; fields of other blocks are ignored. */
+export function answersFromForm(blocks: StoredBlock[], form: FormLike): PairAnswers {
+  const answers: PairAnswers = {};
+  for (const block of blocks) {
+    if (!isQuestion(block)) continue;
+    const answer: PairAnswer = {};
+    const choice = choiceValueOf(block);
+    if (!choice) {
+      const text = (strings(form, answerFieldName(block.id, "value"))[0] ?? "").trim();
+      if (text) answer.value = text;
+    } else {
+      const valid = new Set(choice.choices.map((c) => String(c.value)));
+      const pick = (name: string) => strings(form, name).map((v) => v.trim());
+      const rows = ratedRows(block);
+      let notApplicable = choice.isNotApplicableOption && strings(form, answerFieldName(block.id, "na")).some((v) => v !== "");
+      if (rows) {
+        const values = rows.map((row) => pick(answerFieldName(block.id, row.part)).find((v) => valid.has(v)) ?? "");
+        if (values.some((v) => v !== "")) answer.value = values;
+      } else {
+        const posted = pick(answerFieldName(block.id, "value"));
+        if (choice.isNotApplicableOption && posted.includes(NOT_APPLICABLE_KEY)) notApplicable = true;
+        const values = [...new Set(posted.filter((v) => valid.has(v)))];
+        if (values.length === 1) answer.value = values[0];
+        else if (values.length > 1) answer.value = values;
+      }
+      // Not Applicable replaces any rating posted beside it (a no-JS form can send both).
+      if (notApplicable) {
+        delete answer.value;
+        answer.notApplicable = true;
+      }
+      if (choice.commentBox) {
+        const comment = (strings(form, answerFieldName(block.id, "comment"))[0] ?? "").trim();
+        if (comment) answer.comment = comment;
+      }
+    }
+    if (Object.keys(answer).length > 0) answers[block.id] = answer;
+  }
+  return answers;
+}
+
+/**
+ * The answer rules (000 §5), keyed by field name: a question is required only when marked so;
+ * a required one needs its text, its choice (Not Applicable counts) or a rating on every row;
+ * a required question with a comment box also needs the comment. Empty when valid.
+ */
+export function validateAnswers(blocks: StoredBlock[], answers: PairAnswers): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  const fail = (name: string) => (errors[name] = [REQUIRED]);
+  for (const block of blocks) {
+    if (!isQuestion(block) || !isRequired(block)) continue;
+    const answer = answers[block.id] ?? {};
+    const choice = choiceValueOf(block);
+    const rows = ratedRows(block);
+    if (choice && answer.notApplicable && choice.isNotApplicableOption) {
+      // Not Applicable answers the choice; the comment rule still applies.
+    } else if (rows) {
+      const values = Array.isArray(answer.value) ? answer.value : [];
+      rows.forEach((row, i) => {
+        if (!values[i]) fail(answerFieldName(block.id, row.part));
+      });
+    } else if (!hasValue(block, answer.value)) {
+      fail(answerFieldName(block.id, "value"));
+    }
+    if (choice?.commentBox && !(typeof answer.comment === "string" && answer.comment.trim())) fail(answerFieldName(block.id, "comment"));
+  }
+  return errors;
+}
+
+/** Whether any error belongs to a block's fields. */
+export function blockHasError(blockId: string, errors: Record<string, string[]>): boolean {
+  const prefix = `a.${blockId}.`;
+  return Object.entries(errors).some(([name, messages]) => name.startsWith(prefix) && messages.length > 0);
+}
+
+export interface Scorecard {
+  weight: number;
+  value: number;
+  score: number;
+}
+
+/**
+ * An objective question's scorecard: its weight times the chosen value (the mean of the rated
+ * KPIs when rated per KPI). Null until answered, and for Not Applicable.
+ */
+export function objectiveScorecard(block: StoredBlock, answer: PairAnswer | undefined): Scorecard | null {
+  if (block.type !== "objective-question" || !block.objectiveValue.objective || !answer || answer.notApplicable) return null;
+  const raw = Array.isArray(answer.value) ? answer.value.filter((v) => v !== "") : answer.value == null ? [] : [answer.value];
+  const numbers = raw.map(Number).filter((n) => Number.isFinite(n));
+  if (numbers.length === 0 || (!Array.isArray(answer.value) && numbers.length !== 1)) return null;
+  const value = Math.round((numbers.reduce((a, b) => a + b, 0) / numbers.length) * 100) / 100;
+  const weight = block.objectiveValue.objective.weight;
+  return { weight, value, score: Math.round(weight * value * 100) / 100 };
+}

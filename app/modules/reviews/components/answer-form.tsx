@@ -1,0 +1,444 @@
+import { NOT_APPLICABLE, type Choice } from "../answer-scales";
+import {
+  answerFieldName,
+  blockHasError,
+  NO_QUESTIONS_AVAILABLE,
+  objectiveScorecard,
+  OPTIONAL_SUFFIX,
+  plainText,
+  ratedRows,
+  type AnswerPart,
+  type RatedRow,
+} from "../answers";
+import type { PairAnswer, PairAnswers } from "../campaign-machine";
+import type { ChoiceValue, StoredBlock } from "../questionnaire.schema";
+import { answerText, choiceValueOf, isQuestion, NOT_ANSWERED, NOT_APPLICABLE_KEY, questionLabel } from "./pair-answers";
+
+type QuestionBlock = Exclude<StoredBlock, { type: "title" | "subtitle" }>;
+type Errors = Record<string, string[]>;
+
+/** An element id for a field name (ids with dots would need escaping in CSS selectors). */
+const idOf = (name: string) => `answer-${name.replace(/[^A-Za-z0-9_-]/g, "-")}`;
+const errorIdOf = (name: string) => `${idOf(name)}-error`;
+
+const INPUT = "w-full rounded-md border border-slate-300 px-3 py-2 text-sm aria-[invalid=true]:border-red-500";
+
+/** The choice a stored value names, by value (as stored or as text from SQL) or by its text. */
+function choiceKey(choices: Choice[], value: unknown): string | undefined {
+  if (value === undefined || value === null || value === "") return undefined;
+  const match = choices.find((c) => String(c.value) === String(value) || c.text === String(value));
+  return match ? String(match.value) : undefined;
+}
+
+function FieldError({ name, errors }: { name: string; errors: Errors }) {
+  const messages = errors[name];
+  if (!messages?.length) return null;
+  return (
+    <p id={errorIdOf(name)} className="text-sm text-red-600">
+      {messages.join(" ")}
+    </p>
+  );
+}
+
+/** aria-invalid and aria-describedby of a control whose field may have an error. */
+function invalidProps(name: string, errors: Errors) {
+  return errors[name]?.length ? { "aria-invalid": true as const, "aria-describedby": errorIdOf(name) } : {};
+}
+
+/**
+ * The questions of one review as form controls named by `answerFieldName`, for the to-do page
+ * to wrap in its own `<form>`: plain inputs, radios and selects, so it works without JavaScript.
+ * `readOnly` shows the answers as text instead (a completed review).
+ */
+export function AnswerFields({
+  blocks,
+  answers,
+  errors,
+  readOnly,
+}: {
+  blocks: StoredBlock[];
+  answers: PairAnswers;
+  errors: Record<string, string[]>;
+  readOnly: boolean;
+}) {
+  if (!blocks.some(isQuestion)) {
+    return (
+      <p className="rounded-md border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">{NO_QUESTIONS_AVAILABLE}</p>
+    );
+  }
+  const firstError = readOnly ? undefined : blocks.find((b) => isQuestion(b) && blockHasError(b.id, errors))?.id;
+  let number = 0;
+  return (
+    <div className="space-y-6" data-answer-fields>
+      {blocks.map((block) => {
+        if (block.type === "title")
+          return (
+            <h2 key={block.id} className="text-lg font-semibold text-slate-900">
+              {block.titleValue.text}
+            </h2>
+          );
+        if (!isQuestion(block))
+          return (
+            <h3 key={block.id} className="text-sm font-medium uppercase tracking-wide text-slate-500">
+              {block.titleValue.text}
+            </h3>
+          );
+        number += 1;
+        return (
+          <div key={block.id} data-question={block.id} data-first-error={block.id === firstError ? "" : undefined} className="space-y-2">
+            <Question block={block} number={number} answer={answers[block.id]} errors={errors} readOnly={readOnly} />
+          </div>
+        );
+      })}
+    </div>
+  );
+}
+
+function Question({
+  block,
+  number,
+  answer,
+  errors,
+  readOnly,
+}: {
+  block: QuestionBlock;
+  number: number;
+  answer: PairAnswer | undefined;
+  errors: Errors;
+  readOnly: boolean;
+}) {
+  const label = questionLabel(block) || "Untitled question";
+  if (block.type === "short-text" || block.type === "long-text") {
+    const name = answerFieldName(block.id, "value");
+    const optional = block.textValue.required ? null : <span className="ml-1 text-xs font-normal text-slate-500">{OPTIONAL_SUFFIX}</span>;
+    if (readOnly) {
+      const text = answerText(block, answer);
+      const shown = block.type === "long-text" && text !== NOT_ANSWERED ? plainText(text) || NOT_ANSWERED : text;
+      return (
+        <>
+          <p className="text-sm font-medium text-slate-900">
+            {number}. {label}
+            {optional}
+          </p>
+          <p className="whitespace-pre-wrap text-sm text-slate-700">{shown}</p>
+        </>
+      );
+    }
+    const value = typeof answer?.value === "string" ? answer.value : "";
+    const common = {
+      id: idOf(name),
+      name,
+      defaultValue: value,
+      placeholder: block.textValue.placeholder,
+      "aria-required": block.textValue.required || undefined,
+      className: INPUT,
+      ...invalidProps(name, errors),
+    };
+    return (
+      <>
+        <label htmlFor={idOf(name)} className="block text-sm font-medium text-slate-900">
+          {number}. {label}
+          {optional}
+        </label>
+        {block.type === "short-text" ? <input type="text" {...common} /> : <textarea rows={4} {...common} />}
+        <FieldError name={name} errors={errors} />
+      </>
+    );
+  }
+  const choice = choiceValueOf(block) as ChoiceValue;
+  const rows = ratedRows(block);
+  return (
+    <fieldset className="space-y-2">
+      <legend className="text-sm font-medium text-slate-900">
+        {number}. {label}
+      </legend>
+      <Details block={block} />
+      {readOnly ? (
+        <ReadOnlyAnswer block={block} rows={rows} answer={answer} />
+      ) : rows ? (
+        <RowsControl block={block} choice={choice} rows={rows} answer={answer} errors={errors} label={label} />
+      ) : (
+        <SingleControl block={block} choice={choice} answer={answer} errors={errors} label={label} />
+      )}
+      <ScorecardLine block={block} answer={answer} />
+      {choice.commentBox ? <Comment block={block} choice={choice} answer={answer} errors={errors} readOnly={readOnly} /> : null}
+    </fieldset>
+  );
+}
+
+/** What the question is about: the competency's description and behaviours, the objective's weight, type and KPIs. */
+function Details({ block }: { block: QuestionBlock }) {
+  if (block.type === "competency-question") {
+    const v = block.competencyValue;
+    const competency = v.competency;
+    if (!competency) return null;
+    return (
+      <div className="rounded-md bg-slate-50 p-3 text-sm text-slate-700">
+        <p className="font-medium">{competency.name}</p>
+        {v.showDescription && competency.description ? <p className="mt-0.5">{competency.description}</p> : null}
+        {v.showBehaviours && competency.behaviours.length > 0 ? (
+          <ul className="mt-1 list-disc pl-5">
+            {competency.behaviours.map((b) => (
+              <li key={b.id}>{b.name}</li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+    );
+  }
+  if (block.type === "objective-question") {
+    const v = block.objectiveValue;
+    const objective = v.objective;
+    if (!objective) return null;
+    return (
+      <div className="rounded-md bg-slate-50 p-3 text-sm text-slate-700">
+        <p className="font-medium">{objective.name}</p>
+        <p className="mt-0.5 text-xs text-slate-500">
+          {`Weight ${objective.weight}%${objective.docType ? ` · ${objective.docType}` : ""}`}
+        </p>
+        {v.showKPIs && objective.kpis.length > 0 ? (
+          <ul className="mt-1 list-disc pl-5">
+            {objective.kpis.map((k, i) => (
+              <li key={`${k.name}-${i}`}>
+                {k.name}
+                {k.description ? ` — ${k.description}` : ""}
+                {k.target ? ` (target ${k.target}${k.period ? `, ${k.period}` : ""})` : k.period ? ` (${k.period})` : ""}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+    );
+  }
+  return null;
+}
+
+function ScorecardLine({ block, answer }: { block: QuestionBlock; answer: PairAnswer | undefined }) {
+  const card = objectiveScorecard(block, answer);
+  if (!card) return null;
+  return (
+    <p className="text-sm text-slate-700" data-scorecard>
+      {`Score: ${card.weight} × ${card.value} = ${card.score}`}
+    </p>
+  );
+}
+
+/** The options of a choice question, with Not Applicable last when the question offers it. */
+function optionsOf(choice: ChoiceValue, withNotApplicable: boolean) {
+  const options = choice.choices.map((c) => ({ text: c.text, value: String(c.value) }));
+  return withNotApplicable && choice.isNotApplicableOption ? [...options, { text: NOT_APPLICABLE, value: NOT_APPLICABLE_KEY }] : options;
+}
+
+/** A question rated once: radio buttons or a dropdown (a matrix without rows reads as radios). */
+function SingleControl({
+  block,
+  choice,
+  answer,
+  errors,
+  label,
+}: {
+  block: QuestionBlock;
+  choice: ChoiceValue;
+  answer: PairAnswer | undefined;
+  errors: Errors;
+  label: string;
+}) {
+  const name = answerFieldName(block.id, "value");
+  const options = optionsOf(choice, true);
+  const current = answer?.notApplicable
+    ? NOT_APPLICABLE_KEY
+    : choiceKey(choice.choices, Array.isArray(answer?.value) ? answer?.value[0] : answer?.value);
+  const invalid = invalidProps(name, errors);
+  const control =
+    choice.selectedView === "dropdown" || choice.dropdown ? (
+      <>
+        <label htmlFor={idOf(name)} className="sr-only">
+          {label}
+        </label>
+        <select id={idOf(name)} name={name} defaultValue={current ?? ""} className={INPUT} {...invalid}>
+          <option value="">Select an option</option>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.text}
+            </option>
+          ))}
+        </select>
+      </>
+    ) : (
+      <div className="flex flex-wrap gap-x-4 gap-y-1.5">
+        {options.map((o) => (
+          <label key={o.value} className="flex items-center gap-1.5 text-sm text-slate-700">
+            <input type="radio" name={name} value={o.value} defaultChecked={current === o.value} {...invalid} />
+            {o.text}
+          </label>
+        ))}
+      </div>
+    );
+  return (
+    <>
+      {control}
+      <FieldError name={name} errors={errors} />
+    </>
+  );
+}
+
+/** A question rated per behaviour or per KPI: a matrix of radios (or one dropdown a row). */
+function RowsControl({
+  block,
+  choice,
+  rows,
+  answer,
+  errors,
+  label,
+}: {
+  block: QuestionBlock;
+  choice: ChoiceValue;
+  rows: RatedRow[];
+  answer: PairAnswer | undefined;
+  errors: Errors;
+  label: string;
+}) {
+  const options = optionsOf(choice, false);
+  const values = Array.isArray(answer?.value) ? answer.value : [];
+  const rowName = (part: AnswerPart) => answerFieldName(block.id, part);
+  const current = (i: number) => choiceKey(choice.choices, values[i]);
+  const naName = answerFieldName(block.id, "na");
+  const dropdown = choice.selectedView === "dropdown" || choice.dropdown;
+  return (
+    <>
+      {dropdown ? (
+        <div className="space-y-2">
+          {rows.map((row, i) => {
+            const name = rowName(row.part);
+            return (
+              <div key={row.part} className="space-y-1">
+                <label htmlFor={idOf(name)} className="block text-sm text-slate-700">
+                  {row.name}
+                </label>
+                <select id={idOf(name)} name={name} defaultValue={current(i) ?? ""} className={INPUT} {...invalidProps(name, errors)}>
+                  <option value="">Select an option</option>
+                  {options.map((o) => (
+                    <option key={o.value} value={o.value}>
+                      {o.text}
+                    </option>
+                  ))}
+                </select>
+                <FieldError name={name} errors={errors} />
+              </div>
+            );
+          })}
+        </div>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="min-w-full text-xs">
+            <caption className="sr-only">{label}</caption>
+            <thead>
+              <tr>
+                <th scope="col" className="p-1 text-left font-medium text-slate-500">
+                  <span className="sr-only">{block.type === "objective-question" ? "KPI" : "Behaviour"}</span>
+                </th>
+                {options.map((o) => (
+                  <th key={o.value} scope="col" className="p-1 font-medium text-slate-600">
+                    {o.text}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row, i) => {
+                const name = rowName(row.part);
+                const invalid = invalidProps(name, errors);
+                return (
+                  <tr key={row.part}>
+                    <th scope="row" className="p-1 text-left font-normal text-slate-700">
+                      {row.name}
+                      <FieldError name={name} errors={errors} />
+                    </th>
+                    {options.map((o) => (
+                      <td key={o.value} className="p-1 text-center">
+                        <input
+                          type="radio"
+                          name={name}
+                          value={o.value}
+                          defaultChecked={current(i) === o.value}
+                          aria-label={`${row.name}: ${o.text}`}
+                          {...invalid}
+                        />
+                      </td>
+                    ))}
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {choice.isNotApplicableOption ? (
+        <label className="flex items-center gap-1.5 text-sm text-slate-700">
+          <input type="checkbox" id={idOf(naName)} name={naName} value="on" defaultChecked={Boolean(answer?.notApplicable)} />
+          {NOT_APPLICABLE}
+        </label>
+      ) : null}
+    </>
+  );
+}
+
+function ReadOnlyAnswer({ block, rows, answer }: { block: QuestionBlock; rows: RatedRow[] | null; answer: PairAnswer | undefined }) {
+  if (!rows || answer?.notApplicable) return <p className="text-sm text-slate-700">{answerText(block, answer)}</p>;
+  const values = Array.isArray(answer?.value) ? answer.value : [];
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+      {rows.map((row, i) => (
+        <div key={row.part} className="contents">
+          <dt className="text-slate-600">{row.name}</dt>
+          <dd className="text-slate-800">{answerText(block, values[i] ? { value: values[i] } : undefined)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Comment({
+  block,
+  choice,
+  answer,
+  errors,
+  readOnly,
+}: {
+  block: QuestionBlock;
+  choice: ChoiceValue;
+  answer: PairAnswer | undefined;
+  errors: Errors;
+  readOnly: boolean;
+}) {
+  const name = answerFieldName(block.id, "comment");
+  const guide = choice.commentBoxGuide || "Comment";
+  const comment = typeof answer?.comment === "string" ? answer.comment : "";
+  if (readOnly) {
+    if (!comment.trim()) return null;
+    return (
+      <div className="text-sm">
+        <p className="text-slate-600">{guide}</p>
+        <p className="whitespace-pre-wrap text-slate-800">{comment}</p>
+      </div>
+    );
+  }
+  return (
+    <div className="space-y-1">
+      <label htmlFor={idOf(name)} className="block text-sm text-slate-700">
+        {guide}
+      </label>
+      <textarea
+        id={idOf(name)}
+        name={name}
+        rows={2}
+        defaultValue={comment}
+        placeholder={guide}
+        aria-required={choice.required || undefined}
+        className={INPUT}
+        {...invalidProps(name, errors)}
+      />
+      <FieldError name={name} errors={errors} />
+    </div>
+  );
+}
