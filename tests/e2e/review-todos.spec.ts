@@ -1,0 +1,60 @@
+import { expect, test, type Page } from "@playwright/test";
+import { signIn } from "./support";
+
+// Issue 6 (started): a reviewer completes a review from the to-do list with JavaScript on (auto-save,
+// required answers, save for later, submit) and declines one with JavaScript off. Kara's two
+// reviews in the seeded live "Customer Success Q3 Review" (rp-acme-delayed-02 and -03) are used.
+
+/** Answers every question: the first choice of each radio group or select, text in every text box. */
+async function answerAll(page: Page) {
+  const form = page.locator("form:has([data-question])");
+  for (const name of new Set(
+    await form.locator('input[type="radio"]').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).name))
+  )) {
+    await form.locator(`input[type="radio"][name="${name}"]`).first().check();
+  }
+  for (const select of await form.locator("select").all()) await select.selectOption({ index: 1 });
+  for (const box of await form.locator('textarea, input[type="text"]').all()) await box.fill("Thoughtful and reliable");
+}
+
+test("JavaScript on: required answers, quiet auto-save, save for later, then submit after confirming", async ({ page }) => {
+  await signIn(page, "kara@acme.test");
+  await page.goto("/reviews/todos/rp-acme-delayed-02");
+  await expect(page.getByRole("heading", { name: "Customer Success Q3 Review", level: 2 }).first()).toBeVisible();
+  await expect(page.getByText(/\d+ of \d+ completed/)).toBeVisible();
+
+  // An incomplete submit says what is missing and moves to the first question with an error.
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(page.getByText("This is a required field.").first()).toBeVisible();
+  await expect(page.locator("[data-first-error]").locator("input, select, textarea").first()).toBeFocused();
+
+  await answerAll(page);
+  await expect(page.getByText("Saved", { exact: true })).toBeVisible();
+  await page.getByRole("button", { name: "Save & Finalize later" }).click();
+  await expect(page.getByText("Saved. You can finish the review later.")).toBeVisible();
+
+  await page.getByRole("button", { name: "Submit" }).click();
+  const confirm = page.getByRole("alertdialog", { name: "Are you sure you want to submit the review?" });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole("button", { name: "Submit" }).click();
+  await expect(page.getByText("Review submitted successfully")).toBeVisible();
+  // The next review to give opens; the submitted one is struck through with a green dot.
+  await expect(page).not.toHaveURL(/rp-acme-delayed-02$/);
+  await expect(page.locator('li[data-todo-state="completed"] a[href="/reviews/todos/rp-acme-delayed-02"]')).toBeVisible();
+});
+
+test.describe("JavaScript off", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a review is declined with a reason after confirming and leaves the list", async ({ page }) => {
+    await signIn(page, "kara@acme.test");
+    await page.goto("/reviews/todos/rp-acme-delayed-03");
+    await page.getByRole("button", { name: "Decline" }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Are you sure you want to decline this review?" });
+    await expect(confirm).toBeVisible();
+    await confirm.getByLabel("Reason").fill("I do not work with Rosa");
+    await confirm.getByRole("button", { name: "Decline" }).click();
+    await expect(page.getByText("Review declined")).toBeVisible();
+    await expect(page.locator('a[href="/reviews/todos/rp-acme-delayed-03"]')).toHaveCount(0);
+  });
+});
