@@ -50,7 +50,7 @@ export type ChangeResult<T> =
  */
 export type PairChange = PairEvent & { reviewerId?: string; answers?: PairAnswers; declineReason?: string | null };
 
-const REVIEWER_EVENTS = new Set<PairEvent["type"]>(["save", "submit", "decline"]);
+const REVIEWER_EVENTS = new Set<PairEvent["type"]>(["save", "submit", "decline", "shareWithReviewee"]);
 
 /** What a Send Reminders request carries (000 §3 "Reminder": note, sendAs). */
 export interface ReminderOptions {
@@ -101,6 +101,8 @@ type PairRow = {
   title: string;
   version: number;
   platform: "slack" | "msteams";
+  shareConfig: string | null;
+  sharedAt: number | null;
 };
 type PairJob = {
   request: CampaignRequest;
@@ -268,7 +270,7 @@ export class ReviewCampaign extends DurableObject<Env> {
       const campaignId = jobs[0].request.campaignId;
       const rows = await db.all<PairRow>(sql`
         SELECT rp.id, rp.company_id AS companyId, rp.state, rp.reviewer_id AS reviewerId, rp.reviewee_id AS revieweeId,
-          c.state AS campaignState, c.title, c.version, co.platform
+          c.state AS campaignState, c.title, c.version, co.platform, c.share_config AS shareConfig, rp.shared_at AS sharedAt
         FROM review_pairs rp
         JOIN review_campaigns c ON c.id = rp.campaign_id AND c.company_id = rp.company_id
         JOIN companies co ON co.id = rp.company_id
@@ -320,6 +322,7 @@ export class ReviewCampaign extends DurableObject<Env> {
             ...row,
             state: outcome.next,
             reviewerId: change.type === "changeReviewer" ? change.reviewerId! : row.reviewerId,
+            sharedAt: change.type === "share" || change.type === "shareWithReviewee" ? now.getTime() : row.sharedAt,
           });
       }
       if (wins > 0) {
@@ -348,6 +351,12 @@ export class ReviewCampaign extends DurableObject<Env> {
     if (REVIEWER_EVENTS.has(change.type) && request.actorId !== row.reviewerId) return notFound;
     const result = pairTransition(row.state, change, { reviewState: row.campaignState, platform: row.platform });
     if (!result.ok) return conflict(result.conflict);
+    if (change.type === "shareWithReviewee") {
+      const config = row.shareConfig ? (JSON.parse(row.shareConfig) as ShareConfig) : null;
+      if (config?.type !== "manual" || !config.canShare.includes("reviewer"))
+        return conflict("This review's results are not shared by reviewers.");
+      if (row.sharedAt !== null) return conflict("This review is already shared.");
+    }
     if (change.type === "changeReviewer") {
       if (!change.reviewerId || change.reviewerId === row.reviewerId) return conflict("Reviewer is required");
       const pair = `${row.revieweeId}\u0000${change.reviewerId}`;
@@ -367,7 +376,7 @@ export class ReviewCampaign extends DurableObject<Env> {
         if (result.next === "pending") set.answers = null;
       }
       if (change.type === "reopen") set.declineComment = null;
-      if (change.type === "share") set.sharedAt = now;
+      if (change.type === "share" || change.type === "shareWithReviewee") set.sharedAt = now;
       if (change.type === "save" || change.type === "submit") set.answers = change.answers ?? {};
       if (change.type === "decline") set.declineComment = change.declineReason?.trim() || null;
       writes.push(db.update(reviewPairs).set(set).where(where));
@@ -739,6 +748,7 @@ function pairMessage(change: PairChange, row: { reviewerId: string; revieweeId: 
         link: "/reviews/todos",
       };
     case "share":
+    case "shareWithReviewee":
       return {
         recipientUserIds: [row.revieweeId],
         kind: "performance-review" as const,

@@ -167,7 +167,9 @@ export const ROUTES: RouteEntry[] = [
   ]),
   ...area("Review reports", "issue 8", "ViewReviewReports", [["review-reports", "/reviews/reports", "Reports"]]),
   ...area("Review report table", "issue 8", "ViewReviewReportsTable", [["review-reports-table", "/reviews/reports-table", "Report Table"]]),
-  ...area("My Reviews", "issue 6", "ViewMyReviewsPage", [["my-reviews", "/reviews/my-reviews", "My Reviews"]]),
+  ...area("My Reviews", "issue 6", "ViewMyReviewsPage", [
+    ["my-reviews", "/reviews/my-reviews", "My Reviews", { module: "routes/reviews.my-reviews.tsx" }],
+  ]),
   ...area("Review to-dos", "issue 6", "ViewTodosPage", [
     ["todos", "/reviews/todos", "To Do's", { module: "routes/reviews.todos.tsx" }],
     ["todo", "/reviews/todos/:reviewId", "Review", { module: "routes/reviews.todos.tsx" }],

@@ -71,7 +71,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const refused = (outcome: Awaited<ReturnType<typeof change>>) => {
     if (outcome.ok) return null;
     const message =
-      review.state === "completed"
+      review.state === "completed" && intent !== "shareWithReviewee"
         ? "This review has already been submitted."
         : outcome.reason === "not-found"
         ? "This review is no longer available to you."
@@ -105,6 +105,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     );
   }
   if (intent === "decline") return redirect(`${here}?confirm=decline`);
+  if (intent === "shareWithReviewee") {
+    const outcome = await changePair(context, viewer, review.campaignId, review.id, { type: "shareWithReviewee" }, requestId);
+    return refused(outcome) ?? redirectWithToast(here, { type: "success", message: `Shared with ${review.revieweeName}` }, { request });
+  }
 
   const answers = answersFromForm(review.blocks, formData);
   if (intent === "submit") {
@@ -255,6 +259,13 @@ function ReviewWork({ review, confirm }: { review: LoaderReview; confirm: Loader
       ) : (
         <Form ref={formRef} method="post" className="mt-4 space-y-6" onChange={onChange} noValidate>
           <AnswerFields blocks={review.blocks} answers={answers} errors={errors} readOnly={completed} />
+          {completed && mayShare(review) ? (
+            <div className="flex justify-end border-t border-slate-100 pt-4">
+              <Button type="submit" name="intent" value="shareWithReviewee" variant="secondary" disabled={busy}>
+                Share with {review.revieweeName}
+              </Button>
+            </div>
+          ) : null}
           {completed ? null : (
             <div className="flex flex-wrap justify-end gap-3 border-t border-slate-100 pt-4">
               <Button type="submit" name="intent" value="decline" variant="ghost" disabled={busy} formNoValidate>
@@ -272,6 +283,12 @@ function ReviewWork({ review, confirm }: { review: LoaderReview; confirm: Loader
       )}
     </section>
   );
+}
+
+/** 000 §2: a completed review offers 'Share with {reviewee}' when the review lets reviewers share (manual sharing). */
+function mayShare(review: LoaderReview) {
+  const config = review.shareConfig;
+  return config?.type === "manual" && config.canShare.includes("reviewer") && review.sharedAt === null;
 }
 
 /** The second step of Submit and Decline (000 §5), in the page: a plain form, so it works without JavaScript. */

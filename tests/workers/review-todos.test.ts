@@ -124,3 +124,30 @@ describe("review to-dos (000 §2)", () => {
     expect((await pair("rp-acme-live-02"))?.state).toBe("reviewer-declined");
   });
 });
+
+describe("sharing a completed review with the reviewee (000 §2)", () => {
+  it("offers 'Share with {reviewee}' when the review lets reviewers share, once", async () => {
+    // rc-acme-live shares by hand (the reviewer); olivia's review by adam is completed and not yet shared.
+    const path = `${TODOS}/rp-acme-live-04`;
+    const name = (await env.DB.prepare("SELECT name FROM users WHERE id = 'u-acme-olivia'").first<{ name: string }>())!.name;
+    const html = await (await appFetch(path, { cookie: adam })).text();
+    expect(textOf(html)).toContain(`Share with ${name}`);
+    const shared = await postForm(path, { intent: "shareWithReviewee" }, adam);
+    expect(shared.status).toBe(302);
+    expect(
+      (await env.DB.prepare("SELECT shared_at FROM review_pairs WHERE id = 'rp-acme-live-04'").first<{ shared_at: number }>())!.shared_at
+    ).toBeGreaterThan(0);
+    const told = await env.DB.prepare(
+      "SELECT count(*) AS n FROM notification_outbox WHERE recipient_user_id = 'u-acme-olivia' AND subject LIKE 'A review of you was shared%'"
+    ).first<{ n: number }>();
+    expect(told!.n).toBe(1);
+    expect(textOf(await (await appFetch(path, { cookie: adam })).text())).not.toContain(`Share with ${name}`);
+    // A second share changes nothing.
+    await postForm(path, { intent: "shareWithReviewee" }, adam);
+    expect(
+      (await env.DB.prepare(
+        "SELECT count(*) AS n FROM notification_outbox WHERE recipient_user_id = 'u-acme-olivia' AND subject LIKE 'A review of you was shared%'"
+      ).first<{ n: number }>())!.n
+    ).toBe(1);
+  });
+});

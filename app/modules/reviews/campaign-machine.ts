@@ -199,6 +199,8 @@ export type PairEvent =
   | { type: "reopen" }
   /** Share a completed result with the reviewee (Slack-type). */
   | { type: "share" }
+  /** The reviewer shares their completed review with the reviewee (manual sharing that allows it). */
+  | { type: "shareWithReviewee" }
   /** The reviewer saves answers without submitting. */
   | { type: "save" }
   | { type: "submit" }
@@ -233,6 +235,8 @@ export function pairTransition(state: PairState, event: PairEvent, context: Pair
       return { ok: true, next: state === "completed" ? "started" : "pending" };
     case "share":
       return offered("share") ? { ok: true, next: state } : no("shared");
+    case "shareWithReviewee":
+      return state === "completed" ? { ok: true, next: state } : no("shared");
     case "save":
       if (context.reviewState !== "live" || !(state === "pending" || state === "started" || state === "review-progress"))
         return no("answered");

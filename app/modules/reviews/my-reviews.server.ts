@@ -1,0 +1,124 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { sql, type SQL } from "drizzle-orm";
+import type { Viewer } from "~/modules/auth/session.server";
+import type { PairAnswers } from "./campaign-machine";
+import { answerRows, type AnswerRow } from "./components/pair-answers";
+import type { StoredBlock } from "./questionnaire.schema";
+
+/**
+ * My Reviews (000 §2 "My reviews", §3 "Review result", §4 "Result sharing"): the completed reviews
+ * the signed-in person may read, in four tabs. Each tab is one SQL condition, used both for the
+ * list and for opening one result, so a pair outside a tab's rules is never found there (404).
+ * Every read is scoped by the viewer's company, and in an anonymous review the reviewer's name
+ * (and id) never leaves the database, except to the reviewer themself (Reviews given).
+ */
+
+/** The page's tabs (their labels and the parsing of `?tab=` live in the route, which the browser also loads). */
+export type MyReviewTab = "received" | "team" | "given" | "shared";
+
+/** How many results a tab lists (newest first); the list says when there are more. */
+export const MY_REVIEWS_LIMIT = 200;
+
+export interface MyReviewItem {
+  id: string;
+  title: string;
+  revieweeName: string;
+  /** The reviewer's name; "You" on Reviews given; null when the review is anonymous. */
+  reviewerName: string | null;
+  /** When the review was completed (its last change), epoch ms. */
+  completedAt: number;
+}
+
+export interface MyReviewResult extends MyReviewItem {
+  rows: AnswerRow[];
+}
+
+/** The automated "after" rule: on submit at once, on close only once the review is closed. */
+const afterRuleMet = sql`(json_extract(c.share_config, '$.after') = 'submit'
+  OR (json_extract(c.share_config, '$.after') = 'close' AND c.state = 'closed'))`;
+const automated = sql`json_extract(c.share_config, '$.type') = 'automated'`;
+const sharesWith = (who: string) => sql`EXISTS (SELECT 1 FROM json_each(c.share_config, '$.shareWith') s WHERE s.value = ${who})`;
+
+/** The visibility rule of each tab, for the viewer (p: the pair, c: its campaign). */
+function tabRule(tab: MyReviewTab, viewer: Viewer): SQL {
+  const me = viewer.user.id;
+  const company = viewer.company.id;
+  switch (tab) {
+    case "received":
+      // Shared by hand, or shared automatically with reviewees.
+      return sql`p.reviewee_id = ${me}
+        AND (p.shared_at IS NOT NULL OR (${automated} AND ${sharesWith("reviewees")} AND ${afterRuleMet}))`;
+    case "team":
+      // Reviews of my direct reports, when the campaign shares results with managers.
+      return sql`p.reviewee_id <> ${me}
+        AND EXISTS (SELECT 1 FROM user_managers m
+          WHERE m.company_id = ${company} AND m.user_id = p.reviewee_id AND m.manager_id = ${me})
+        AND ((${automated} AND ${sharesWith("managers")} AND ${afterRuleMet})
+          OR (json_extract(c.share_config, '$.type') = 'manual'
+            AND EXISTS (SELECT 1 FROM json_each(c.share_config, '$.canShare') s WHERE s.value = 'manager')))`;
+    case "given":
+      return sql`p.reviewer_id = ${me}`;
+    case "shared":
+      // Automated sharing with a custom relationship that both the viewer and the reviewee belong to.
+      return sql`p.reviewee_id <> ${me} AND p.reviewer_id <> ${me} AND ${automated} AND ${afterRuleMet}
+        AND EXISTS (
+          SELECT 1 FROM json_each(c.share_config, '$.shareWith') s
+          JOIN custom_relationships r ON r.company_id = ${company} AND s.value = 'relationship:' || r.id
+          JOIN custom_relationship_members mine
+            ON mine.company_id = ${company} AND mine.relationship_id = r.id AND mine.user_id = ${me}
+          JOIN custom_relationship_members theirs
+            ON theirs.company_id = ${company} AND theirs.relationship_id = r.id AND theirs.user_id = p.reviewee_id)`;
+  }
+}
+
+interface Row {
+  id: string;
+  title: string;
+  reviewee: string | null;
+  reviewer: string | null;
+  completed_at: number;
+}
+
+/** The completed pairs of the viewer's company that pass the tab's rule; the reviewer's name only when it may be shown. */
+function selectPairs(tab: MyReviewTab, viewer: Viewer, extra: SQL, columns: SQL = sql``) {
+  const reviewer = tab === "given" ? sql`'You'` : sql`CASE WHEN c.anonymous = 0 THEN wu.name END`;
+  return sql`
+    SELECT p.id, c.title, ru.name AS reviewee, ${reviewer} AS reviewer, p.updated_at AS completed_at ${columns}
+    FROM review_pairs p
+    JOIN review_campaigns c ON c.id = p.campaign_id AND c.company_id = p.company_id AND c.state IN ('live', 'closed')
+    LEFT JOIN users ru ON ru.id = p.reviewee_id AND ru.company_id = p.company_id
+    LEFT JOIN users wu ON wu.id = p.reviewer_id AND wu.company_id = p.company_id
+    WHERE p.company_id = ${viewer.company.id} AND p.state = 'completed' AND ${tabRule(tab, viewer)} ${extra}`;
+}
+
+const itemOf = (r: Row): MyReviewItem => ({
+  id: r.id,
+  title: r.title,
+  revieweeName: r.reviewee ?? "",
+  reviewerName: r.reviewer ?? null,
+  completedAt: Number(r.completed_at),
+});
+
+/** The tab's completed reviews, newest first (at most MY_REVIEWS_LIMIT; `more` says there were others). */
+export async function myReviewList(context: AppLoadContext, viewer: Viewer, tab: MyReviewTab) {
+  const rows = await context.db.all<Row>(
+    sql`${selectPairs(tab, viewer, sql``)} ORDER BY p.updated_at DESC, p.id LIMIT ${MY_REVIEWS_LIMIT + 1}`
+  );
+  return { items: rows.slice(0, MY_REVIEWS_LIMIT).map(itemOf), more: rows.length > MY_REVIEWS_LIMIT, limit: MY_REVIEWS_LIMIT };
+}
+
+/** One result of the tab, read against the review's questionnaire snapshot; null when the viewer may not see it there. */
+export async function myReviewResult(
+  context: AppLoadContext,
+  viewer: Viewer,
+  tab: MyReviewTab,
+  pairId: string
+): Promise<MyReviewResult | null> {
+  const [row] = await context.db.all<Row & { answers: string | null; template_blocks: string | null }>(
+    sql`${selectPairs(tab, viewer, sql`AND p.id = ${pairId}`, sql`, p.answers, c.template_blocks`)} LIMIT 1`
+  );
+  if (!row) return null;
+  const blocks = row.template_blocks ? (JSON.parse(row.template_blocks) as StoredBlock[]) : [];
+  const answers = row.answers ? (JSON.parse(row.answers) as PairAnswers) : null;
+  return { ...itemOf(row), rows: answerRows(blocks, answers) };
+}

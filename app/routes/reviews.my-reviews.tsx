@@ -1,0 +1,162 @@
+import { data, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { pageMeta } from "~/lib/navigation";
+import { requirePermission } from "~/modules/auth/session.server";
+import { PairResult } from "~/modules/reviews/components/pair-result";
+import { myReviewList, myReviewResult, type MyReviewItem, type MyReviewTab } from "~/modules/reviews/my-reviews.server";
+import { EmptyState } from "~/ui/empty-state";
+import { PageHeader } from "~/ui/page-header";
+
+const PATH = "/reviews/my-reviews";
+/** 000 §2 empty state, quoted exactly. */
+const NO_REVIEWS = "No reviews available!";
+const ANONYMOUS = "Anonymous reviewer";
+
+const MY_REVIEW_TABS: readonly MyReviewTab[] = ["received", "team", "given", "shared"];
+const MY_REVIEW_TAB_LABELS: Record<MyReviewTab, string> = {
+  received: "Reviews received",
+  team: "My team",
+  given: "Reviews given",
+  shared: "Shared with me",
+};
+/** `?tab=`: one of the four, else Reviews received. */
+const tabOf = (value: string | null): MyReviewTab => MY_REVIEW_TABS.find((t) => t === value) ?? "received";
+
+const day = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+const tabPath = (tab: MyReviewTab) => `${PATH}?tab=${tab}`;
+const reviewPath = (tab: MyReviewTab, id: string) => `${tabPath(tab)}&review=${encodeURIComponent(id)}`;
+
+/** The viewer's completed reviews in the chosen tab and, when one is asked for, its result (404 when not visible in that tab). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const viewer = await requirePermission(request, context, "ViewMyReviewsPage");
+  const url = new URL(request.url);
+  const tab = tabOf(url.searchParams.get("tab"));
+  const asked = url.searchParams.get("review")?.slice(0, 200) || null;
+  const [list, result] = await Promise.all([
+    myReviewList(context, viewer, tab),
+    asked ? myReviewResult(context, viewer, tab, asked) : Promise.resolve(null),
+  ]);
+  if (asked && !result) throw new Response("Not Found", { status: 404 });
+  return data({ tab, items: list.items, more: list.more ? list.limit : 0, result });
+}
+
+export const meta = pageMeta;
+
+export default function MyReviews() {
+  const { tab, items, more, result } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <PageHeader title="My Reviews" description="Completed reviews you wrote, received, or that were shared with you." />
+      <div role="tablist" aria-label="My reviews" className="mb-4 flex flex-wrap gap-1 border-b border-slate-200">
+        {MY_REVIEW_TABS.map((key) => {
+          const selected = key === tab;
+          return (
+            <Link
+              key={key}
+              to={tabPath(key)}
+              role="tab"
+              id={`tab-${key}`}
+              aria-selected={selected}
+              aria-controls="my-reviews-tabpanel"
+              tabIndex={selected ? 0 : -1}
+              className={`-mb-px border-b-2 px-4 py-2 text-sm font-medium ${
+                selected ? "border-indigo-600 text-indigo-700" : "border-transparent text-slate-600 hover:text-slate-900"
+              }`}
+            >
+              {MY_REVIEW_TAB_LABELS[key]}
+            </Link>
+          );
+        })}
+      </div>
+      <div role="tabpanel" id="my-reviews-tabpanel" aria-labelledby={`tab-${tab}`}>
+        {items.length === 0 && !result ? (
+          <EmptyState icon="reviews" title={NO_REVIEWS} />
+        ) : (
+          <>
+            <ReviewList tab={tab} items={items} open={result?.id ?? null} />
+            {more ? <p className="mt-2 text-sm text-slate-600">Showing the latest {more} reviews.</p> : null}
+          </>
+        )}
+        {result ? (
+          <section
+            id="review-result"
+            aria-labelledby="review-result-title"
+            className="mt-6 rounded-lg border border-slate-200 bg-white p-5 shadow-sm"
+            data-review-result={result.id}
+          >
+            <div className="flex flex-wrap items-start justify-between gap-3">
+              <div>
+                <h2 id="review-result-title" className="text-lg font-semibold text-slate-900">
+                  {result.title}
+                </h2>
+                <p className="text-sm text-slate-600">
+                  {result.revieweeName} · reviewed by {result.reviewerName ?? ANONYMOUS} · {day.format(new Date(result.completedAt))}
+                </p>
+              </div>
+              <Link to={tabPath(tab)} className="text-sm font-medium text-indigo-700 hover:underline">
+                Close result
+              </Link>
+            </div>
+            <PairResult rows={result.rows} />
+          </section>
+        ) : null}
+      </div>
+    </>
+  );
+}
+
+function ReviewList({ tab, items, open }: { tab: MyReviewTab; items: MyReviewItem[]; open: string | null }) {
+  return (
+    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
+      <table className="min-w-full divide-y divide-slate-200 text-sm">
+        <caption className="sr-only">{MY_REVIEW_TAB_LABELS[tab]}</caption>
+        <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
+          <tr>
+            <th scope="col" className="px-4 py-2">
+              Review
+            </th>
+            <th scope="col" className="px-4 py-2">
+              Reviewee
+            </th>
+            <th scope="col" className="px-4 py-2">
+              Reviewer
+            </th>
+            <th scope="col" className="px-4 py-2">
+              Completed
+            </th>
+            <th scope="col" className="px-4 py-2">
+              <span className="sr-only">Result</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {items.map((item) => {
+            const expanded = item.id === open;
+            return (
+              <tr key={item.id} data-review-id={item.id} className={expanded ? "bg-indigo-50" : undefined}>
+                <td className="px-4 py-2 font-medium text-slate-900">{item.title}</td>
+                <td className="px-4 py-2 text-slate-700">{item.revieweeName}</td>
+                <td className="px-4 py-2 text-slate-700">{item.reviewerName ?? ANONYMOUS}</td>
+                <td className="px-4 py-2 text-slate-700">{day.format(new Date(item.completedAt))}</td>
+                <td className="px-4 py-2 text-right">
+                  <Link
+                    to={expanded ? tabPath(tab) : `${reviewPath(tab, item.id)}#review-result`}
+                    aria-expanded={expanded}
+                    aria-controls={expanded ? "review-result" : undefined}
+                    className="font-medium text-indigo-700 hover:underline"
+                  >
+                    {expanded ? "Hide result" : "View result"}
+                    <span className="sr-only">
+                      {" "}
+                      of {item.title} for {item.revieweeName}
+                    </span>
+                  </Link>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
