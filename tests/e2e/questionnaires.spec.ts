@@ -140,6 +140,8 @@ test("with JavaScript, a question is reordered from the keyboard and a duplicate
   await expect(dialog.getByText("Second")).toHaveCount(2);
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
+  // The dialog's root has no size of its own: wait for its panel to leave (after its closing transition).
+  await expect(page.getByRole("heading", { name: "Full Preview" })).toHaveCount(0);
   // A collapsed invalid question opens on Save and its field takes focus; nothing is saved.
   const last = blocks(page).nth(2);
   await last.locator("summary").click();
