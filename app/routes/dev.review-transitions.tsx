@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { requirePermission } from "~/modules/auth/session.server";
+import { requirePermission, type Viewer } from "~/modules/auth/session.server";
 import { changePair, findCampaign } from "~/modules/reviews/campaigns.server";
 
 const Body = z.object({
@@ -9,6 +9,8 @@ const Body = z.object({
   concurrency: z.coerce.number().int().min(1).max(100).default(20),
   /** Open loop: start this many transitions a second whatever the answers (a sustained load); else `concurrency` callers back to back. */
   rate: z.coerce.number().int().min(1).max(2000).optional(),
+  /** "autosave": `count` different reviewers each save answers to their own pair all at once; the answers are read back. */
+  mode: z.enum(["remind", "autosave"]).default("remind"),
 });
 
 /**
@@ -23,8 +25,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const viewer = await requirePermission(request, context, "ViewManageReviews");
   const body = Body.safeParse(Object.fromEntries(await request.formData()));
   if (!body.success) return data({ error: "campaignId, count (1–5000) and concurrency (1–100)" }, { status: 400 });
-  const { campaignId, count, concurrency, rate } = body.data;
+  const { campaignId, count, concurrency, rate, mode } = body.data;
   if (!(await findCampaign(context, viewer, campaignId))) throw new Response("Not Found", { status: 404 });
+  if (mode === "autosave") return data(await autosaveAtOnce(context, viewer, campaignId, count));
   const { results: pairs } = await context.cloudflare.env.DB.prepare(
     "SELECT id FROM review_pairs WHERE company_id = ? AND campaign_id = ? AND state IN ('pending', 'started', 'review-progress') ORDER BY id"
   )
@@ -73,4 +76,54 @@ export async function action({ request, context }: ActionFunctionArgs) {
     p99: at(99),
     outcomes,
   });
+}
+
+/**
+ * `count` different reviewers auto-save at once on one campaign, each on one open pair of theirs, each as the
+ * pair's reviewer (the Durable Object accepts answers from no one else); then every pair is read
+ * back from D1 and an answer that is not exactly the one sent counts as lost.
+ */
+async function autosaveAtOnce(context: ActionFunctionArgs["context"], viewer: Viewer, campaignId: string, count: number) {
+  const { results: pairs } = await context.cloudflare.env.DB.prepare(
+    "SELECT min(id) AS id, reviewer_id FROM review_pairs WHERE company_id = ? AND campaign_id = ? AND state IN ('pending', 'started') GROUP BY reviewer_id ORDER BY reviewer_id LIMIT ?"
+  )
+    .bind(viewer.company.id, campaignId, count)
+    .all<{ id: string; reviewer_id: string }>();
+  const run = crypto.randomUUID();
+  const latencies: number[] = [];
+  const started = performance.now();
+  const answers = await Promise.all(
+    pairs.map(async (pair, n) => {
+      const reviewer = { ...viewer, user: { ...viewer.user, id: pair.reviewer_id } };
+      const t = performance.now();
+      const result = await changePair(
+        context,
+        reviewer,
+        campaignId,
+        pair.id,
+        { type: "save", answers: { bench: { value: `${run}-${n}` } } },
+        `${run}-${n}`
+      );
+      latencies.push(performance.now() - t);
+      return result.ok;
+    })
+  );
+  const seconds = (performance.now() - started) / 1000;
+  const { results: stored } = await context.cloudflare.env.DB.prepare(
+    "SELECT id, json_extract(answers, '$.bench.value') AS value FROM review_pairs WHERE company_id = ? AND id IN (SELECT value FROM json_each(?))"
+  )
+    .bind(viewer.company.id, JSON.stringify(pairs.map((p) => p.id)))
+    .all<{ id: string; value: string | null }>();
+  const byId = new Map(stored.map((r) => [r.id, r.value]));
+  const lost = pairs.filter((p, n) => byId.get(p.id) !== `${run}-${n}`).length;
+  latencies.sort((a, b) => a - b);
+  return {
+    mode: "autosave",
+    reviewers: new Set(pairs.map((p) => p.reviewer_id)).size,
+    saves: pairs.length,
+    applied: answers.filter(Boolean).length,
+    lost,
+    seconds,
+    p95: latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * 0.95))] ?? 0,
+  };
 }

@@ -44,6 +44,8 @@ const TARGET_TRANSITION_P95_MS = 50;
 /** The sustained load offered to the Durable Object: a tenth above the target rate, for ten seconds. */
 const OBJECT_RATE = Math.round(TARGET_TRANSITIONS_PER_S * 1.1);
 const OBJECT_COUNT = OBJECT_RATE * 10;
+/** Reviewers auto-saving at once (issue 6). */
+const AUTOSAVERS = 200;
 const WATCHDOG_MS = 8 * 60_000;
 
 const seed = await loadSeedModule();
@@ -69,6 +71,11 @@ const PAGES = [
     name: "reviews list",
     path: "/reviews/manage-reviews",
     note: "Reviews › Manage: Initech's Live and Draft reviews (the default filter) with pair counts and progress",
+  },
+  {
+    name: "to-do page",
+    path: `/reviews/todos/${seed.largeTodoId(1)}`,
+    note: `a reviewer (Initech's admin) with ${seed.LARGE_TODOS.reviews} open reviews: the progress panel, the first review's questions and the reviewee's context`,
   },
   {
     name: "review detail",
@@ -834,6 +841,20 @@ async function objectTransitions(cookie, fields) {
   return result;
 }
 
+/** 200 different reviewers save answers on one campaign at once; the answers are read back from D1 (issue 6). */
+async function autosaveRun(cookie) {
+  const res = await fetch(`${ORIGIN}/dev/review-transitions`, {
+    method: "POST",
+    headers: { cookie, origin: ORIGIN },
+    body: new URLSearchParams({ campaignId: LARGE_REVIEW.id, mode: "autosave", count: String(AUTOSAVERS) }),
+    redirect: "manual",
+    signal: AbortSignal.timeout(120_000),
+  });
+  if (res.status !== 200)
+    throw new BenchError(`POST /dev/review-transitions (autosave) answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
+  return res.json();
+}
+
 /** A 5,000-row reviewee–reviewer upload on a new draft of the Launch Review form: read, checked against the workspace, added. */
 async function pairUploadTiming(cookie) {
   const headers = { cookie, origin: ORIGIN };
@@ -931,6 +952,8 @@ async function main() {
   );
   const sustained = await objectTransitions(auth.cookie, { count: String(OBJECT_COUNT), rate: String(OBJECT_RATE) });
   const ceiling = await objectTransitions(auth.cookie, { count: "1500", concurrency: String(args.connections) });
+  log(`${AUTOSAVERS} reviewers auto-saving at once on ${LARGE_REVIEW.id}, every answer read back`);
+  const autosave = await autosaveRun(auth.cookie);
   const js = await firstLoadJs(auth.cookie);
   log("timing a 5,000-row people upload and a 5,000-row pair upload");
   const upload = await uploadTiming(auth.cookie);
@@ -1030,6 +1053,12 @@ async function main() {
           null,
         ]
       : [`pair transitions end to end: not measured, ${REVIEW_PATH} is a placeholder page`, null],
+    [
+      `${autosave.reviewers} reviewers auto-saving at once: ${autosave.applied} of ${autosave.saves} saves applied, ${
+        autosave.lost
+      } answers lost, p95 ${ms(autosave.p95)} ms (target: none lost)`,
+      autosave.reviewers >= AUTOSAVERS && autosave.applied === autosave.saves && autosave.lost === 0,
+    ],
     [`${pairUpload.rows}-row pair upload (Launch Review) = ${pairUpload.seconds.toFixed(2)} s (target < 5 s)`, pairUpload.seconds < 5],
     [`first-load JS = ${js.gzipKB.toFixed(1)} KB gzip (target ≤ ${TARGET_FIRST_LOAD_KB} KB)`, js.gzipKB <= TARGET_FIRST_LOAD_KB],
     [`${upload.rows}-row people upload (custom relationship) = ${upload.seconds.toFixed(2)} s (target ≤ 10 s)`, upload.seconds <= 10],

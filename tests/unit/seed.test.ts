@@ -9,6 +9,8 @@ import {
   demoSeed,
   largePairId,
   largePairState,
+  largeTodoId,
+  LARGE_TODOS,
   largeSeed,
   replaceStatements,
   seededCatalogue,
@@ -350,7 +352,12 @@ describe("large seed (Initech, for the benchmark)", () => {
     expect(large.review_campaigns.map((c) => [c.id, c.state])).toEqual([
       [LARGE_REVIEW.id, "live"],
       [LARGE_REVIEW.draftId, "draft"],
+      [LARGE_TODOS.id, "live"],
     ]);
+    // The bench's to-do page: the admin has 50 open reviews to give.
+    const todos = pairsOf(large, LARGE_TODOS.id);
+    expect(todos.map((p) => p.id)).toEqual(Array.from({ length: 50 }, (_, i) => largeTodoId(i + 1)));
+    expect(new Set(todos.map((p) => `${p.reviewer_id}:${p.state}`))).toEqual(new Set(["u-initech-admin:pending"]));
     const pairs = pairsOf(large, LARGE_REVIEW.id);
     expect(pairs).toHaveLength(2000);
     expect(pairs.map((p) => p.id)).toEqual(Array.from({ length: 2000 }, (_, i) => largePairId(i + 1)));

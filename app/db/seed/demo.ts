@@ -1077,6 +1077,9 @@ function globexCampaigns(): CampaignSpec[] {
 
 /** The large company's live review, for the benchmark: exactly this many pairs, ids rp-large-0001…. */
 export const LARGE_REVIEW = { id: "rc-large-2000", draftId: "rc-large-draft", pairs: 2000 } as const;
+/** A live review in which Initech's admin has 50 reviews to give (the bench's to-do page), ids rp-large-todo-01…50. */
+export const LARGE_TODOS = { id: "rc-large-todos", reviews: 50 } as const;
+export const largeTodoId = (k: number) => `rp-large-todo-${String(k).padStart(2, "0")}`;
 export const largePairId = (k: number) => `rp-large-${String(k).padStart(4, "0")}`;
 /** Pair k (1-based) of the large review: every fifth completed, the one after it started, the rest not started. */
 export const largePairState = (k: number): PairState => (k % 5 === 0 ? "completed" : k % 5 === 1 ? "started" : "pending");
@@ -1155,6 +1158,39 @@ function largeReviewRows(tables: SeedTables, people: Person[], now: number): See
       updated_at: state === "pending" ? at(-7) : at(-1 - (k % 6), 8 + (k % 10)),
     });
   });
+  out.review_campaigns.push({
+    id: LARGE_TODOS.id,
+    ...common,
+    title: "Initech Peer Feedback 2026",
+    state: "live",
+    start_at: at(-3),
+    end_at: at(14, 17),
+    automatic_close: 0,
+    template_title: "Quarterly Check-in",
+    template_blocks: JSON.stringify(template),
+    launched_at: at(-3),
+    created_at: at(-4),
+    updated_at: at(-3, 9),
+  });
+  people
+    .filter((p) => active(p) && p.local !== "admin")
+    .slice(0, LARGE_TODOS.reviews)
+    .forEach((p, i) => {
+      out.review_pairs.push({
+        id: largeTodoId(i + 1),
+        company_id: cid,
+        campaign_id: LARGE_TODOS.id,
+        reviewee_id: userId("large", p.local),
+        reviewer_id: userId("large", "admin"),
+        state: "pending",
+        from_nominations: 0,
+        decline_comment: null,
+        answers: null,
+        shared_at: null,
+        created_at: at(-3),
+        updated_at: at(-3),
+      });
+    });
   pairs.slice(0, 10).forEach(([reviewee, reviewer], i) => {
     out.review_pairs.push({
       id: `rp-large-draft-${String(i + 1).padStart(2, "0")}`,
