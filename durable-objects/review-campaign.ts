@@ -2,13 +2,16 @@ import { DurableObject } from "cloudflare:workers";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { createDb, type Db } from "../app/db/client.server";
-import { reviewCampaigns, reviewNominations, reviewPairs, reviewTemplates } from "../app/db/schema";
+import { reviewCampaigns, reviewNominations, reviewPairs, reviewTemplates, userManagers } from "../app/db/schema";
 import { auditEvent, auditEventsOf, type AuditEventInput } from "../app/lib/audit.server";
 import type { SendAs } from "../app/modules/notifications/kinds";
 import { prepareNotify } from "../app/modules/notifications/notify.server";
 import {
   AUDIENCE_REQUIRED,
   NOMINATIONS_NOT_STARTED,
+  NOMINEES_REQUIRED,
+  nominationResponse,
+  type NominationAnswer,
   pairTransition,
   reviewTransition,
   type PairEvent,
@@ -89,6 +92,25 @@ export type AudienceChange =
   | { type: "cancelNominations" }
   /** Bulk action on the participants: cancel the chosen reviewees' open nominations. */
   | { type: "cancelNominees"; userIds: string[] };
+
+/** One answer to a nominated pair (000 §3 "Nomination" responses: id, value, reason). */
+export type NominationResponseInput = { pairId: string; value: NominationAnswer; reason?: string | null };
+
+/** The people's side of the nomination phase (000 §4 "Nomination flow"). */
+export type NominationChange =
+  /** The nominee submits the reviewers they propose. */
+  | { type: "nominate"; reviewerIds: string[] }
+  /** A manager of the reviewee approves or denies (with a reason) nominated pairs. */
+  | { type: "managerRespond"; revieweeId: string; responses: NominationResponseInput[] }
+  /** A manager of the reviewee adds reviewers, approved at once. */
+  | { type: "managerAdd"; revieweeId: string; reviewerIds: string[] }
+  /** The pair's reviewer accepts (a review to complete) or declines. */
+  | { type: "reviewerRespond"; responses: NominationResponseInput[] };
+
+export type NominationResult =
+  | { ok: true; version: number; count: number; existing?: string[]; added?: string[] }
+  | { ok: false; reason: "not-found" }
+  | { ok: false; reason: "conflict"; conflict: string };
 
 /** A pair with what checking a change needs (its campaign's state and the company's platform). */
 type PairRow = {
@@ -570,6 +592,213 @@ export class ReviewCampaign extends DurableObject<Env> {
       const rejected = "rejected" in change ? change.rejected : undefined;
       return { ok: true, state: campaign.state, version: campaign.version + 1, count, ...(rejected ? { rejected } : {}) } as const;
     });
+  }
+
+  /**
+   * The people's side of the nomination phase (000 §4 "Nomination flow"): the nominee submits
+   * reviewers, the nominee's manager approves, denies or adds, each reviewer accepts or declines.
+   * Each change is checked whole before anything is written, then written in one D1 batch with
+   * its audit event and messages. Someone with no part in it is told it does not exist.
+   */
+  changeNomination(request: CampaignRequest, change: NominationChange): Promise<NominationResult> {
+    return this.#once(request, async (): Promise<NominationResult> => {
+      const db = createDb(this.env.DB);
+      const campaign = await this.campaign(db, request);
+      const actor = request.actorId;
+      if (!campaign || !actor) return notFound;
+      if (campaign.state === "closed") return conflict("A closed review takes no more nominations.");
+      const now = new Date();
+      const writes: Writes = [];
+      const inCampaign = and(eq(reviewPairs.companyId, request.companyId), eq(reviewPairs.campaignId, request.campaignId));
+      const managerPath = (revieweeId: string) =>
+        `/reviews/todos/manager-approve-nomination/${encodeURIComponent(request.campaignId)}/${encodeURIComponent(revieweeId)}`;
+      const reviewerPath = `/reviews/todos/reviewer-approve-nomination/${encodeURIComponent(request.campaignId)}`;
+      const tellReviewers = async (reviewerIds: string[]) =>
+        reviewerIds.length === 0
+          ? []
+          : prepareNotify(db, {
+              companyId: request.companyId,
+              recipientUserIds: reviewerIds,
+              kind: "performance-review",
+              subject: `You have been nominated as a reviewer: ${campaign.title}`,
+              body: `Please accept or decline your nomination as a reviewer in ${campaign.title}.`,
+              link: reviewerPath,
+            });
+      const insertPairs = (revieweeId: string, reviewerIds: string[], state: PairState) => {
+        for (const part of chunks(reviewerIds, PAIRS_PER_INSERT)) {
+          writes.push(
+            db
+              .insert(reviewPairs)
+              .values(
+                part.map((reviewerId) => ({
+                  companyId: request.companyId,
+                  campaignId: request.campaignId,
+                  revieweeId,
+                  reviewerId,
+                  state,
+                  fromNominations: true,
+                  updatedAt: now,
+                }))
+              )
+              .onConflictDoNothing()
+          );
+        }
+      };
+      let count = 0;
+      let answer: Pick<Extract<NominationResult, { ok: true }>, "existing" | "added"> = {};
+      let entity = { type: "review_campaign", id: request.campaignId };
+      let audited: Record<string, unknown> = {};
+      switch (change.type) {
+        case "nominate": {
+          const [nomination] = await db
+            .select({ id: reviewNominations.id, state: reviewNominations.state })
+            .from(reviewNominations)
+            .where(
+              and(
+                eq(reviewNominations.companyId, request.companyId),
+                eq(reviewNominations.campaignId, request.campaignId),
+                eq(reviewNominations.revieweeId, actor)
+              )
+            )
+            .limit(1);
+          if (!nomination) return notFound;
+          if (nomination.state !== "open") return conflict(`Your nomination is ${nomination.state}: it cannot be submitted again.`);
+          const chosen = await this.#eligible(db, request, actor, change.reviewerIds);
+          if (chosen.length === 0) return conflict(NOMINEES_REQUIRED);
+          const existing = new Set(await this.#reviewersOf(db, request, actor, chosen));
+          const fresh = chosen.filter((id) => !existing.has(id));
+          insertPairs(actor, fresh, "nominated");
+          writes.push(
+            db.update(reviewNominations).set({ state: "submitted", updatedAt: now }).where(eq(reviewNominations.id, nomination.id))
+          );
+          const managers = await db
+            .select({ id: userManagers.managerId })
+            .from(userManagers)
+            .where(and(eq(userManagers.companyId, request.companyId), eq(userManagers.userId, actor)));
+          if (managers.length > 0) {
+            writes.push(
+              ...(await prepareNotify(db, {
+                companyId: request.companyId,
+                recipientUserIds: managers.map((m) => m.id),
+                kind: "performance-review",
+                subject: `Nominations to approve: ${campaign.title}`,
+                body: `Please approve or deny the reviewers nominated in ${campaign.title}.`,
+                link: managerPath(actor),
+              }))
+            );
+          }
+          count = fresh.length;
+          entity = { type: "review_nomination", id: nomination.id };
+          audited = { campaignId: request.campaignId, reviewerIds: fresh };
+          break;
+        }
+        case "managerRespond":
+        case "reviewerRespond": {
+          const by = change.type === "managerRespond" ? "manager" : "reviewer";
+          if (by === "manager" && !(await this.#manages(db, request, actor, (change as { revieweeId: string }).revieweeId)))
+            return notFound;
+          const responses = change.responses.filter((r) => r.pairId);
+          if (responses.length === 0) return conflict("Please answer at least one nomination.");
+          const ids = [...new Set(responses.map((r) => r.pairId))];
+          const rows = await db
+            .select({
+              id: reviewPairs.id,
+              state: reviewPairs.state,
+              reviewerId: reviewPairs.reviewerId,
+              revieweeId: reviewPairs.revieweeId,
+            })
+            .from(reviewPairs)
+            .where(and(inCampaign, inArray(reviewPairs.id, ids.slice(0, IDS_PER_STATEMENT))));
+          const pairs = new Map(rows.map((r) => [r.id, r]));
+          const moves: Array<{ pairId: string; reviewerId: string; from: PairState; next: PairState; reason: string | null }> = [];
+          for (const r of responses) {
+            const row = pairs.get(r.pairId);
+            const mine =
+              row && (by === "manager" ? row.revieweeId === (change as { revieweeId: string }).revieweeId : row.reviewerId === actor);
+            if (!row || !mine) return notFound;
+            if (moves.some((m) => m.pairId === row.id)) continue;
+            const result = nominationResponse(by, row.state, r.value, r.reason);
+            if (!result.ok) return conflict(result.conflict);
+            moves.push({
+              pairId: row.id,
+              reviewerId: row.reviewerId,
+              from: row.state,
+              next: result.next,
+              reason: r.reason?.trim() || null,
+            });
+          }
+          for (const m of moves) {
+            const set: Partial<typeof reviewPairs.$inferInsert> = { state: m.next, updatedAt: now };
+            if (m.next === "nomination-manager-declined" || m.next === "nomination-reviewer-declined") set.declineComment = m.reason;
+            writes.push(
+              db
+                .update(reviewPairs)
+                .set(set)
+                .where(and(inCampaign, eq(reviewPairs.id, m.pairId)))
+            );
+          }
+          if (by === "manager")
+            writes.push(...(await tellReviewers(moves.filter((m) => m.next === "nomination-manager-approved").map((m) => m.reviewerId))));
+          count = moves.length;
+          audited = { campaignId: request.campaignId, responses: moves.map(({ pairId, from, next }) => ({ pairId, from, to: next })) };
+          break;
+        }
+        case "managerAdd": {
+          if (!(await this.#manages(db, request, actor, change.revieweeId))) return notFound;
+          const chosen = await this.#eligible(db, request, change.revieweeId, change.reviewerIds);
+          if (chosen.length === 0) return conflict(NOMINEES_REQUIRED);
+          const existing = new Set(await this.#reviewersOf(db, request, change.revieweeId, chosen));
+          const added = chosen.filter((id) => !existing.has(id));
+          insertPairs(change.revieweeId, added, "nomination-manager-approved");
+          writes.push(...(await tellReviewers(added)));
+          count = added.length;
+          answer = { existing: chosen.filter((id) => existing.has(id)), added };
+          audited = { campaignId: request.campaignId, revieweeId: change.revieweeId, added };
+          break;
+        }
+      }
+      writes.push(
+        db
+          .update(reviewCampaigns)
+          .set({ version: sql`${reviewCampaigns.version} + 1`, updatedAt: now })
+          .where(this.#where(request))
+      );
+      writes.push(this.#audit(db, request, `review.nomination.${change.type}`, entity.type, entity.id, audited));
+      await db.batch(writes as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+      return { ok: true, version: campaign.version + 1, count, ...answer };
+    });
+  }
+
+  /** Whether `actorId` is one of `revieweeId`'s managers, and `revieweeId` has a nomination in this campaign. */
+  async #manages(db: Db, request: CampaignRequest, actorId: string, revieweeId: string) {
+    const row = await db.get<{ n: number }>(sql`
+      SELECT count(*) AS n FROM user_managers um
+      JOIN review_nominations n ON n.company_id = um.company_id AND n.campaign_id = ${request.campaignId} AND n.reviewee_id = um.user_id
+      WHERE um.company_id = ${request.companyId} AND um.user_id = ${revieweeId} AND um.manager_id = ${actorId}`);
+    return (row?.n ?? 0) > 0;
+  }
+
+  /** Of `ids`, the people who may review `revieweeId` here: active, in the campaign's workspace or group, not the reviewee. */
+  async #eligible(db: Db, request: CampaignRequest, revieweeId: string, ids: string[]) {
+    const wanted = [...new Set(ids.filter((id) => typeof id === "string" && id.length > 0 && id !== revieweeId))];
+    if (wanted.length === 0) return [];
+    const rows = await db.all<{ id: string }>(sql`
+      SELECT u.id FROM users u JOIN review_campaigns c ON c.id = ${request.campaignId} AND c.company_id = u.company_id
+      WHERE u.company_id = ${request.companyId} AND u.is_deleted = 0
+        AND u.id IN (SELECT value FROM json_each(${JSON.stringify(wanted)}))
+        AND (c.workspace_id IS NULL OR EXISTS (SELECT 1 FROM workspace_members wm WHERE wm.workspace_id = c.workspace_id AND wm.user_id = u.id))
+        AND (c.group_id IS NULL OR EXISTS (SELECT 1 FROM group_members gm WHERE gm.group_id = c.group_id AND gm.user_id = u.id))`);
+    const found = new Set(rows.map((r) => r.id));
+    return wanted.filter((id) => found.has(id));
+  }
+
+  /** Of `reviewerIds`, those who already review `revieweeId` in this campaign. */
+  async #reviewersOf(db: Db, request: CampaignRequest, revieweeId: string, reviewerIds: string[]) {
+    const rows = await db.all<{ reviewerId: string }>(sql`
+      SELECT reviewer_id AS reviewerId FROM review_pairs
+      WHERE company_id = ${request.companyId} AND campaign_id = ${request.campaignId} AND reviewee_id = ${revieweeId}
+        AND reviewer_id IN (SELECT value FROM json_each(${JSON.stringify(reviewerIds)}))`);
+    return rows.map((r) => r.reviewerId);
   }
 
   /** The kept answer to an earlier request of this company (for the page a change redirected to), or null. */

@@ -173,9 +173,24 @@ export const ROUTES: RouteEntry[] = [
   ...area("Review to-dos", "issue 6", "ViewTodosPage", [
     ["todos", "/reviews/todos", "To Do's", { module: "routes/reviews.todos.tsx" }],
     ["todo", "/reviews/todos/:reviewId", "Review", { module: "routes/reviews.todos.tsx" }],
-    ["todo-awaiting-nomination", "/reviews/todos/awaiting-nomination/:reviewId", "Awaiting Nomination"],
-    ["todo-manager-approve", "/reviews/todos/manager-approve-nomination/:reviewId/:revieweeId", "Approve Nomination"],
-    ["todo-reviewer-approve", "/reviews/todos/reviewer-approve-nomination/:reviewId", "Approve Nomination"],
+    [
+      "todo-awaiting-nomination",
+      "/reviews/todos/awaiting-nomination/:reviewId",
+      "Awaiting Nomination",
+      { module: "routes/reviews.todos.awaiting-nomination.tsx" },
+    ],
+    [
+      "todo-manager-approve",
+      "/reviews/todos/manager-approve-nomination/:reviewId/:revieweeId",
+      "Approve Nomination",
+      { module: "routes/reviews.todos.manager-approve.tsx" },
+    ],
+    [
+      "todo-reviewer-approve",
+      "/reviews/todos/reviewer-approve-nomination/:reviewId",
+      "Approve Nomination",
+      { module: "routes/reviews.todos.reviewer-approve.tsx" },
+    ],
     ["todo-owner", "/reviews/todos/owner-todo/:reviewId/:revieweeId", "Owner To Do"],
   ]),
 

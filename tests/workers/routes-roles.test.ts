@@ -44,6 +44,10 @@ function expectationFor(entry: RouteEntry, person: SeededPerson, path: string): 
   }
   // A to-do is found only through its reviewer: the filled id (a draft review's) is no one's to-do.
   if (entry.id === "todo") return { status: 404 };
+  // Nomination to-dos are found only through the person's part in them: the filled draft has none.
+  if (entry.id === "todo-awaiting-nomination" || entry.id === "todo-manager-approve" || entry.id === "todo-reviewer-approve") {
+    return { status: 404 };
+  }
   if (entry.id === "survey-insights") return { status: 302, location: "/surveys/survey-insights/department" };
   // The Performance tab is never on one's own profile (002 §2.6): the default tab instead.
   if (entry.id === "org-user-performance") return { status: 302, location: path.replace(/\/performance$/, "/feedback-insights") };

@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
+  DENY_REASON_REQUIRED,
   isDelayed,
+  NOMINATION_RESPONSE_FROM,
+  nominationResponse,
+  NOMINEES_REQUIRED,
   PAIR_STATE_LABELS,
   PAIR_STATES,
   pairActions,
@@ -154,5 +158,35 @@ describe("pair transitions", () => {
     expect(pairTransition("completed", { type: "submit" }, live).ok).toBe(false);
     expect(pairTransition("reviewer-declined", { type: "save" }, live).ok).toBe(false);
     expect(pairTransition("started", { type: "submit" }, closed).ok).toBe(false);
+  });
+});
+
+describe("nomination responses (000 §4 Nomination flow, §5)", () => {
+  it("lets the manager approve a nominated pair, or deny it with a reason only", () => {
+    expect(nominationResponse("manager", "nominated", "accept")).toEqual({ ok: true, next: "nomination-manager-approved" });
+    expect(nominationResponse("manager", "nominated", "reject", "Works on another team")).toEqual({
+      ok: true,
+      next: "nomination-manager-declined",
+    });
+    expect(nominationResponse("manager", "nominated", "reject")).toEqual({ ok: false, conflict: DENY_REASON_REQUIRED });
+    expect(nominationResponse("manager", "nominated", "reject", "   ")).toEqual({ ok: false, conflict: DENY_REASON_REQUIRED });
+  });
+
+  it("lets the reviewer accept an approved pair into a review to complete, or decline it without a reason", () => {
+    expect(nominationResponse("reviewer", "nomination-manager-approved", "accept")).toEqual({ ok: true, next: "pending" });
+    expect(nominationResponse("reviewer", "nomination-manager-approved", "reject")).toEqual({
+      ok: true,
+      next: "nomination-reviewer-declined",
+    });
+  });
+
+  it("refuses a response from any other state, for both responders", () => {
+    for (const state of PAIR_STATES) {
+      for (const by of ["manager", "reviewer"] as const) {
+        const result = nominationResponse(by, state, "accept", "why");
+        expect(result.ok, `${by} from ${state}`).toBe(state === NOMINATION_RESPONSE_FROM[by]);
+      }
+    }
+    expect(NOMINEES_REQUIRED).toBe("Please select at least one reviewer.");
   });
 });

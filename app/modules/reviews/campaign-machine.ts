@@ -251,3 +251,46 @@ export function pairTransition(state: PairState, event: PairEvent, context: Pair
       return { ok: true, next: "reviewer-declined" };
   }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Nominations (000 §4 "Nomination flow", §5): the nominee proposes reviewers (pairs "nominated"),
+// the nominee's manager approves or denies each, then each approved reviewer accepts or declines.
+// ---------------------------------------------------------------------------------------------
+
+/** 000 §2 empty state of the nomination to-dos, quoted. */
+export const NO_NOMINATIONS = "No nominations available!";
+/** 000 §5, quoted: a nomination needs at least one reviewer. */
+export const NOMINEES_REQUIRED = "Please select at least one reviewer.";
+/** 000 §5, quoted: a denied nomination needs a reason. */
+export const DENY_REASON_REQUIRED = "A reason is required to deny a nomination.";
+
+export type NominationResponder = "manager" | "reviewer";
+export type NominationAnswer = "accept" | "reject";
+
+/** The pair state each responder answers from. */
+export const NOMINATION_RESPONSE_FROM: Record<NominationResponder, PairState> = {
+  manager: "nominated",
+  reviewer: "nomination-manager-approved",
+};
+
+/**
+ * One response to a nominated pair: the manager moves a "nominated" pair to approved or declined
+ * (a denial needs a reason); the reviewer moves an approved pair to "pending" (a review to
+ * complete) or declined (the reason is optional).
+ */
+export function nominationResponse(
+  by: NominationResponder,
+  state: PairState,
+  value: NominationAnswer,
+  reason?: string | null
+): Transition<PairState> {
+  if (state !== NOMINATION_RESPONSE_FROM[by]) {
+    return { ok: false, conflict: `This nomination (${PAIR_STATE_LABELS[state]}) has already been answered.` };
+  }
+  if (by === "manager") {
+    if (value === "accept") return { ok: true, next: "nomination-manager-approved" };
+    if (!reason?.trim()) return { ok: false, conflict: DENY_REASON_REQUIRED };
+    return { ok: true, next: "nomination-manager-declined" };
+  }
+  return { ok: true, next: value === "accept" ? "pending" : "nomination-reviewer-declined" };
+}

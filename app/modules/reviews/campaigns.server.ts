@@ -7,6 +7,8 @@ import type {
   CampaignRequest,
   ChangeResult,
   DraftFields,
+  NominationChange,
+  NominationResult,
   PairChange,
   ReminderOptions,
 } from "../../../durable-objects/review-campaign";
@@ -267,4 +269,16 @@ export function changePair(
 ): Promise<ChangeResult<PairOutcome>> {
   const { stub, request } = campaignObject(context, viewer, campaignId, requestId);
   return stub.changePair(request, pairId, change) as Promise<ChangeResult<PairOutcome>>;
+}
+
+/** The nomination phase, people's side: nominate, a manager's approvals and additions, a reviewer's answers. */
+export function changeNomination(
+  context: AppLoadContext,
+  viewer: Viewer,
+  campaignId: string,
+  change: NominationChange,
+  requestId: string
+): Promise<NominationResult> {
+  const { stub, request } = campaignObject(context, viewer, campaignId, requestId);
+  return stub.changeNomination(request, change) as Promise<NominationResult>;
 }
