@@ -8,7 +8,7 @@ import { answersFromForm, DECLINE_CONFIRM, SAVE_LATER, SUBMIT_CONFIRM, validateA
 import { PAIR_STATE_LABELS, type PairAnswers } from "~/modules/reviews/campaign-machine";
 import { changePair } from "~/modules/reviews/campaigns.server";
 import { AnswerFields } from "~/modules/reviews/components/answer-form";
-import { firstOpen, revieweeContext, todoList, todoReview, type TodoList } from "~/modules/reviews/todos.server";
+import { firstOpen, requireTodoPage, todoList, todoReview, type TodoList } from "~/modules/reviews/todos.server";
 import { Avatar } from "~/ui/avatar";
 import { Button, buttonClass } from "~/ui/button";
 import { ConfirmPanel } from "~/ui/confirm-panel";
@@ -31,21 +31,20 @@ const day = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", y
 
 /** The to-do list and, when one is chosen (or the first open one), the review to complete (000 §2 "Review to-dos"). */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const viewer = await requirePermission(request, context, "ViewTodosPage");
-  const list = await todoList(context, viewer);
+  // The list, the review and its context ride in the session lookup's D1 batch.
+  const { list, review, side } = await requireTodoPage(request, context, params.reviewId ?? null);
   if (!params.reviewId) {
     const first = firstOpen(list) ?? list.reviewList[0]?.reviews[0]?.id;
     if (first) throw redirect(todoPath(first));
     return data({ list, review: null, side: null, confirm: null });
   }
-  const review = await todoReview(context, viewer, params.reviewId);
   if (!review) throw new Response("Not Found", { status: 404 });
   const url = new URL(request.url);
   const ask = url.searchParams.get("confirm");
   const open = review.state !== "completed";
   const confirm =
     open && (ask === "submit" || ask === "decline") ? { kind: ask as "submit" | "decline", requestId: crypto.randomUUID() } : null;
-  return data({ list, review, side: await revieweeContext(context, viewer, review), confirm });
+  return data({ list, review, side, confirm });
 }
 
 export const meta = pageMeta;

@@ -1,19 +1,22 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { sql } from "drizzle-orm";
-import { d1Statement } from "~/db/client.server";
-import type { Viewer } from "~/modules/auth/session.server";
+import { sql, type SQL } from "drizzle-orm";
+import { requirePermissionWith, type Viewer } from "~/modules/auth/session.server";
 import type { PairAnswers, PairState, ShareConfig } from "./campaign-machine";
 import type { StoredBlock } from "./questionnaire.schema";
+import { scopeOf, sessionScopeOf, type Scope } from "./review-detail.server";
 
 /**
  * The reviewer's side of review campaigns (000 §2 "Review to-dos", §3 "To-do list", "Review (for
  * completion)"). Every read is the signed-in person's own: a pair is found only through its
- * reviewer, so another person's review is indistinguishable from none (404).
+ * reviewer, so another person's review is indistinguishable from none (404). The statements take
+ * a scope (the viewer's ids, or the session row's), so the page's reads ride in the session
+ * lookup's D1 batch.
  */
 
 /** The states a reviewer sees in the to-do list: still to answer, or done. */
 const TODO_STATES: PairState[] = ["pending", "started", "review-progress", "completed"];
 const OPEN_STATES: PairState[] = ["pending", "started", "review-progress"];
+const todoStates = sql`(SELECT value FROM json_each(${JSON.stringify(TODO_STATES)}))`;
 
 export interface TodoItem {
   id: string;
@@ -30,16 +33,20 @@ export interface TodoList {
   reviewList: Array<{ performanceReviewCampaignId: string; title: string; reviews: TodoItem[] }>;
 }
 
+type ListRow = { id: string; campaign_id: string; title: string; reviewee: string; state: PairState };
+
 /** The viewer's reviews to give in live campaigns, by campaign (newest first) and reviewee name. */
-export async function todoList(context: AppLoadContext, viewer: Viewer): Promise<TodoList> {
-  const rows = await context.db.all<{ id: string; campaign_id: string; title: string; reviewee: string; state: PairState }>(sql`
+function listSql(scope: Scope): SQL {
+  return sql`
     SELECT p.id, p.campaign_id, c.title, coalesce(u.name, '') AS reviewee, p.state
     FROM review_pairs p
     JOIN review_campaigns c ON c.id = p.campaign_id AND c.company_id = p.company_id AND c.state = 'live'
     LEFT JOIN users u ON u.id = p.reviewee_id AND u.company_id = p.company_id
-    WHERE p.company_id = ${viewer.company.id} AND p.reviewer_id = ${viewer.user.id}
-      AND p.state IN (SELECT value FROM json_each(${JSON.stringify(TODO_STATES)}))
-    ORDER BY c.launched_at DESC, c.id, u.name COLLATE NOCASE, p.id`);
+    WHERE p.company_id = ${scope.company} AND p.reviewer_id = ${scope.user} AND p.state IN ${todoStates}
+    ORDER BY c.launched_at DESC, c.id, u.name COLLATE NOCASE, p.id`;
+}
+
+function listOf(rows: ListRow[]): TodoList {
   const lists = new Map<string, TodoList["reviewList"][number]>();
   for (const r of rows) {
     const list = lists.get(r.campaign_id) ?? { performanceReviewCampaignId: r.campaign_id, title: r.title, reviews: [] };
@@ -49,6 +56,10 @@ export async function todoList(context: AppLoadContext, viewer: Viewer): Promise
   const total = rows.length;
   const completed = rows.filter((r) => r.state === "completed").length;
   return { total, completed, percentageComplete: total === 0 ? 0 : Math.round((completed / total) * 100), reviewList: [...lists.values()] };
+}
+
+export async function todoList(context: AppLoadContext, viewer: Viewer): Promise<TodoList> {
+  return listOf(await context.db.all<ListRow>(listSql(scopeOf(viewer))));
 }
 
 /** The first review still to answer, or null. */
@@ -72,34 +83,39 @@ export interface TodoReview {
   sharedAt: number | null;
 }
 
-/**
- * One review of the viewer's to-do list: by pair id, or by the composite id of 000 §2 whose first
- * part is the campaign and third part the reviewee. Null unless the viewer is its reviewer.
- */
-export async function todoReview(context: AppLoadContext, viewer: Viewer, reviewId: string): Promise<TodoReview | null> {
+type ReviewRow = {
+  id: string;
+  campaign_id: string;
+  title: string;
+  reviewee_id: string;
+  reviewee: string | null;
+  state: PairState;
+  answers: string | null;
+  end_at: number | null;
+  template_blocks: string | null;
+  share_config: string | null;
+  shared_at: number | null;
+};
+
+/** The pair of `reviewId` (a pair id, or the composite id of 000 §2: campaign first, reviewee third) that the scope's person reviews. */
+function pairWhere(scope: Scope, reviewId: string): SQL {
   const parts = reviewId.split("|");
-  const where = parts.length >= 3 ? sql`p.campaign_id = ${parts[0]} AND p.reviewee_id = ${parts[2]}` : sql`p.id = ${reviewId}`;
-  const [row] = await context.db.all<{
-    id: string;
-    campaign_id: string;
-    title: string;
-    reviewee_id: string;
-    reviewee: string | null;
-    state: PairState;
-    answers: string | null;
-    end_at: number | null;
-    template_blocks: string | null;
-    share_config: string | null;
-    shared_at: number | null;
-  }>(sql`
+  const which = parts.length >= 3 ? sql`p.campaign_id = ${parts[0]} AND p.reviewee_id = ${parts[2]}` : sql`p.id = ${reviewId}`;
+  return sql`p.company_id = ${scope.company} AND p.reviewer_id = ${scope.user} AND ${which} AND p.state IN ${todoStates}`;
+}
+
+function reviewSql(scope: Scope, reviewId: string): SQL {
+  return sql`
     SELECT p.id, p.campaign_id, c.title, p.reviewee_id, u.name AS reviewee, p.state, p.answers, c.end_at, c.template_blocks,
       c.share_config, p.shared_at
     FROM review_pairs p
     JOIN review_campaigns c ON c.id = p.campaign_id AND c.company_id = p.company_id AND c.state IN ('live', 'closed')
     LEFT JOIN users u ON u.id = p.reviewee_id AND u.company_id = p.company_id
-    WHERE p.company_id = ${viewer.company.id} AND p.reviewer_id = ${viewer.user.id} AND ${where}
-      AND p.state IN (SELECT value FROM json_each(${JSON.stringify(TODO_STATES)}))
-    LIMIT 1`);
+    WHERE ${pairWhere(scope, reviewId)}
+    LIMIT 1`;
+}
+
+function reviewOf(row: ReviewRow | undefined): TodoReview | null {
   if (!row) return null;
   return {
     id: row.id,
@@ -116,27 +132,52 @@ export async function todoReview(context: AppLoadContext, viewer: Viewer, review
   };
 }
 
-/** Context on the reviewee for the right panel: their objectives and the viewer's earlier completed reviews of them. */
-export async function revieweeContext(context: AppLoadContext, viewer: Viewer, review: TodoReview) {
-  const d1 = context.cloudflare.env.DB;
-  const [objectives, reviews] = await d1.batch([
-    d1Statement(
-      d1,
-      sql`
-      SELECT id, name, weight, description FROM objectives
-      WHERE company_id = ${viewer.company.id} AND owner_id = ${review.revieweeId} ORDER BY created_at DESC LIMIT 20`
-    ),
-    d1Statement(
-      d1,
-      sql`
-      SELECT p.id, c.title FROM review_pairs p JOIN review_campaigns c ON c.id = p.campaign_id AND c.company_id = p.company_id
-      WHERE p.company_id = ${viewer.company.id} AND p.reviewer_id = ${viewer.user.id} AND p.reviewee_id = ${review.revieweeId}
-        AND p.state = 'completed' AND p.id <> ${review.id}
-      ORDER BY p.updated_at DESC LIMIT 20`
-    ),
+/** One review of the viewer's to-do list, or null unless the viewer is its reviewer. */
+export async function todoReview(context: AppLoadContext, viewer: Viewer, reviewId: string): Promise<TodoReview | null> {
+  const [row] = await context.db.all<ReviewRow>(reviewSql(scopeOf(viewer), reviewId));
+  return reviewOf(row);
+}
+
+type ObjectiveRow = { id: string; name: string; weight: number; description: string | null };
+type GivenRow = { id: string; title: string };
+
+/** The reviewee of the review (by the same lookup), for the context statements. */
+const revieweeOf = (scope: Scope, reviewId: string) =>
+  sql`(SELECT p.reviewee_id FROM review_pairs p WHERE ${pairWhere(scope, reviewId)} LIMIT 1)`;
+
+/** Context on the reviewee for the right panel: their objectives. */
+function objectivesSql(scope: Scope, reviewId: string): SQL {
+  return sql`
+    SELECT o.id, o.name, o.weight, o.description FROM objectives o
+    WHERE o.company_id = ${scope.company} AND o.owner_id = ${revieweeOf(scope, reviewId)} ORDER BY o.created_at DESC LIMIT 20`;
+}
+
+/** Context on the reviewee: the reviews the viewer completed of them before. */
+function givenSql(scope: Scope, reviewId: string): SQL {
+  return sql`
+    SELECT g.id, c.title FROM review_pairs g JOIN review_campaigns c ON c.id = g.campaign_id AND c.company_id = g.company_id
+    WHERE g.company_id = ${scope.company} AND g.reviewer_id = ${scope.user} AND g.reviewee_id = ${revieweeOf(scope, reviewId)}
+      AND g.state = 'completed' AND g.id NOT IN (SELECT p.id FROM review_pairs p WHERE ${pairWhere(scope, reviewId)})
+    ORDER BY g.updated_at DESC LIMIT 20`;
+}
+
+/**
+ * The to-do page's reads, all in the session lookup's D1 batch (requirePermissionWith): the list,
+ * and with a chosen review, the review and its reviewee's context.
+ */
+export async function requireTodoPage(request: Request, context: AppLoadContext, reviewId: string | null) {
+  const ride = <T>(statement: (scope: Scope) => SQL) =>
+    requirePermissionWith<T>(request, context, "ViewTodosPage", (sessionId) => statement(sessionScopeOf(sessionId)));
+  const [list, review, objectives, given] = await Promise.all([
+    ride<ListRow>(listSql),
+    reviewId ? ride<ReviewRow>((s) => reviewSql(s, reviewId)) : null,
+    reviewId ? ride<ObjectiveRow>((s) => objectivesSql(s, reviewId)) : null,
+    reviewId ? ride<GivenRow>((s) => givenSql(s, reviewId)) : null,
   ]);
   return {
-    objectives: objectives.results as Array<{ id: string; name: string; weight: number; description: string | null }>,
-    reviews: reviews.results as Array<{ id: string; title: string }>,
+    viewer: list.viewer,
+    list: listOf(list.rows),
+    review: reviewOf(review?.rows[0]),
+    side: { objectives: objectives?.rows ?? [], reviews: given?.rows ?? [] },
   };
 }
