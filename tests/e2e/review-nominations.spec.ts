@@ -1,0 +1,62 @@
+import { expect, test, type Page } from "@playwright/test";
+import { signIn } from "./support";
+
+// Issue 6 "Done when": the full nomination path on the seeded live Acme review, where Leo's
+// nomination is open and Kara is his manager. Leo nominates Omar and Nina; Kara denies Nina (a
+// reason is required), approves Omar and adds Priya; Priya declines and Omar accepts, and the
+// accepted nomination becomes one of Omar's reviews to give.
+
+const CAMPAIGN = "rc-acme-live";
+const row = (page: Page, name: string) => page.locator("li[data-pair-id]").filter({ hasText: name });
+
+test("nominate, approve and deny with a reason, add a reviewer, decline and accept", async ({ browser }) => {
+  const as = async (email: string) => {
+    const page = await (await browser.newContext()).newPage();
+    await signIn(page, email);
+    return page;
+  };
+
+  const leo = await as("leo@acme.test");
+  await leo.goto(`/reviews/todos/awaiting-nomination/${CAMPAIGN}`);
+  await leo.getByRole("button", { name: "Submit nominations" }).click();
+  await expect(leo.getByText("Please select at least one reviewer.")).toBeVisible();
+  await leo.getByRole("checkbox", { name: /Omar Weber/ }).check();
+  await leo.getByRole("checkbox", { name: /Nina Park/ }).check();
+  await leo.getByRole("button", { name: "Submit nominations" }).click();
+  await expect(leo.getByText("Nominations submitted successfully")).toBeVisible();
+  await expect(leo.getByText("Your nominations were submitted.")).toBeVisible();
+
+  const kara = await as("kara@acme.test");
+  await kara.goto(`/reviews/todos/manager-approve-nomination/${CAMPAIGN}/u-acme-leo`);
+  await row(kara, "Nina Park").getByRole("radio", { name: "Deny" }).check();
+  await row(kara, "Omar Weber").getByRole("radio", { name: "Approve" }).check();
+  await kara.getByRole("button", { name: "Submit", exact: true }).click();
+  await expect(kara.getByText("A reason is required to deny a nomination.")).toBeVisible();
+  await row(kara, "Nina Park").getByRole("radio", { name: "Deny" }).check();
+  await row(kara, "Omar Weber").getByRole("radio", { name: "Approve" }).check();
+  await row(kara, "Nina Park").getByLabel("Reason (required to deny)").fill("Nina has not worked with Leo this year");
+  await kara.getByRole("button", { name: "Submit", exact: true }).click();
+  await expect(kara.getByText("Nominations updated")).toBeVisible();
+  const answered = kara.getByRole("table", { name: "Answered nominations" });
+  await expect(answered.getByRole("row").filter({ hasText: "Nina Park" })).toContainText("Manager Rejected");
+  await expect(answered.getByRole("row").filter({ hasText: "Omar Weber" })).toContainText("Manager Approved");
+  await kara.getByRole("checkbox", { name: /Priya Khan/ }).check();
+  await kara.getByRole("button", { name: "Add reviewers" }).click();
+  await expect(kara.getByText(/Added: .*Priya Khan/)).toBeVisible();
+
+  const priya = await as("priya@acme.test");
+  await priya.goto(`/reviews/todos/reviewer-approve-nomination/${CAMPAIGN}`);
+  await row(priya, "Leo Haddad").getByRole("radio", { name: "Decline" }).check();
+  await row(priya, "Leo Haddad").getByLabel("Reason (optional)").fill("Different team");
+  await priya.getByRole("button", { name: "Submit", exact: true }).click();
+  await expect(priya.getByText("Nominations answered")).toBeVisible();
+
+  const omar = await as("omar@acme.test");
+  await omar.goto(`/reviews/todos/reviewer-approve-nomination/${CAMPAIGN}`);
+  await row(omar, "Leo Haddad").getByRole("radio", { name: "Accept" }).check();
+  await omar.getByRole("button", { name: "Submit", exact: true }).click();
+  await expect(omar.getByText("Nominations answered")).toBeVisible();
+  // The accepted nomination is now one of Omar's reviews to give.
+  await omar.goto("/reviews/todos");
+  await expect(omar.locator('li[data-todo-state="pending"]').filter({ hasText: "Leo Haddad" })).toBeVisible();
+});
