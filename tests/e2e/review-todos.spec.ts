@@ -57,4 +57,20 @@ test.describe("JavaScript off", () => {
     await expect(page.getByText("Review declined")).toBeVisible();
     await expect(page.locator('a[href="/reviews/todos/rp-acme-delayed-03"]')).toHaveCount(0);
   });
+
+  test("a review is saved for later, then submitted after confirming (Globex, Mike reviews Tina)", async ({ page }) => {
+    await signIn(page, "mike@globex.test");
+    await page.goto("/reviews/todos/rp-globex-live-01");
+    await answerAll(page);
+    await page.getByRole("button", { name: "Save & Finalize later" }).click();
+    await expect(page.getByText("Saved. You can finish the review later.")).toBeVisible();
+    // The saved answers come back with the page.
+    await expect(page.locator('form:has([data-question]) input[type="radio"]:checked').first()).toBeVisible();
+    await page.getByRole("button", { name: "Submit" }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Are you sure you want to submit the review?" });
+    await expect(confirm).toBeVisible();
+    await confirm.getByRole("button", { name: "Submit" }).click();
+    await expect(page.getByText("Review submitted successfully")).toBeVisible();
+    await expect(page.locator('li[data-todo-state="completed"] a[href="/reviews/todos/rp-globex-live-01"]')).toBeVisible();
+  });
 });
