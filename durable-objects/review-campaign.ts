@@ -6,6 +6,8 @@ import { reviewCampaigns, reviewNominations, reviewPairs, reviewTemplates, userM
 import { auditEvent, auditEventsOf, type AuditEventInput } from "../app/lib/audit.server";
 import type { SendAs } from "../app/modules/notifications/kinds";
 import { prepareNotify } from "../app/modules/notifications/notify.server";
+import { uniquePairs, type PairSuggestion } from "../app/modules/reviews/audience.server";
+import type { DraftFields } from "../app/modules/reviews/launch.schema";
 import {
   AUDIENCE_REQUIRED,
   NOMINATIONS_NOT_STARTED,
@@ -61,21 +63,7 @@ export interface ReminderOptions {
   sendAs?: SendAs[];
 }
 
-/** The launch form's settings a draft keeps (000 §3 "Launch form"); the audience is changed apart. */
-export interface DraftFields {
-  title: string;
-  workspaceId: string | null;
-  groupId: string | null;
-  templateId: string | null;
-  startAt: number | null;
-  endAt: number | null;
-  anonymous: boolean;
-  automaticClose: boolean;
-  shareConfig: ShareConfig | null;
-  departmentFilter: string[] | null;
-}
-
-export type Pair = { revieweeId: string; reviewerId: string };
+export type Pair = PairSuggestion;
 
 /** Changes of a campaign's audience and nomination phase. */
 export type AudienceChange =
@@ -446,7 +434,7 @@ export class ReviewCampaign extends DurableObject<Env> {
       switch (change.type) {
         case "addPairs": {
           if (campaign.state !== "draft" && campaign.state !== "live") return conflict(editable("extended")!);
-          const fresh = uniquePairs(change.pairs);
+          const fresh = uniquePairs(change.pairs.filter((p) => p.revieweeId && p.reviewerId));
           count = fresh.length;
           for (const part of chunks(fresh, PAIRS_PER_INSERT)) {
             writes.push(
@@ -941,16 +929,6 @@ export class ReviewCampaign extends DurableObject<Env> {
 }
 
 const toDate = (ms: number | null) => (ms === null ? null : new Date(ms));
-
-function uniquePairs(pairs: Pair[]): Pair[] {
-  const seen = new Set<string>();
-  return pairs.filter((p) => {
-    const key = `${p.revieweeId}\u0000${p.reviewerId}`;
-    if (!p.revieweeId || !p.reviewerId || seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-}
 
 /** The rows a batch's RETURNING statements gave back (outbox inserts included, for reminders). */
 function countReturned(results: unknown[]) {

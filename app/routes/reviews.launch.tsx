@@ -219,12 +219,14 @@ async function audienceChangeOf(
   fields: ReturnType<typeof draftFieldsOf>
 ): Promise<AudienceChange | "launch" | "startNominations" | "cancelNominations" | string | null> {
   const ids = (name: string) => formData.getAll(name).filter((v): v is string => typeof v === "string" && v.length <= 100);
+  // The workspace's (group's) people, read once however many fields name someone.
+  let members: Promise<ReturnType<typeof membersByEmail>> | null = null;
   const member = async (name: string) => {
     const email = String(formData.get(name) ?? "")
       .trim()
       .toLowerCase();
-    const members = membersByEmail(await audienceMembers(context.db, viewer.company.id, fields));
-    return members.get(email)?.id ?? null;
+    members ??= audienceMembers(context.db, viewer.company.id, fields).then(membersByEmail);
+    return (await members).get(email)?.id ?? null;
   };
   switch (intent) {
     case "launch":

@@ -15,7 +15,8 @@ import {
   reviewTransition,
   type PairContext,
 } from "~/modules/reviews/campaign-machine";
-import { changeAudience, changeCampaign, changePair, manageableGroups } from "~/modules/reviews/campaigns.server";
+import { limitedToOwnGroups, mayManageReview } from "~/modules/reviews/access.server";
+import { changeAudience, changeCampaign, changePair } from "~/modules/reviews/campaigns.server";
 import { answerRows, nominationBreakdown, NOMINATION_STATE_LABELS, questionBreakdowns } from "~/modules/reviews/components/pair-answers";
 import { PairResult } from "~/modules/reviews/components/pair-result";
 import { PairsTable } from "~/modules/reviews/components/pairs-table";
@@ -47,7 +48,7 @@ import {
 import { ReviewOverview } from "~/modules/reviews/components/review-overview";
 import { StackedBar } from "~/modules/reviews/components/stacked-bar";
 import { draftPath } from "~/modules/reviews/launch.schema";
-import { loadForAction, requireReviewDetail, mayManageReview, requestPairReport } from "~/modules/reviews/review-detail.server";
+import { loadForAction, requireReviewDetail, requestPairReport } from "~/modules/reviews/review-detail.server";
 import { Button, buttonClass } from "~/ui/button";
 import { ConfirmPanel } from "~/ui/confirm-panel";
 import { Modal } from "~/ui/dialog";
@@ -195,7 +196,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   // A change the Durable Object checks in full (state machine, pair, company), for a viewer whose
   // access does not depend on the review's group: straight to it, without reading the review here.
   const direct = value.intent === "pair" ? directPairChange(value.pairAction, value.confirmed === "true") : null;
-  if (value.intent === "pair" && direct && !manageableGroups(viewer)) {
+  if (value.intent === "pair" && direct && !limitedToOwnGroups(viewer)) {
     const outcome = await changePair(context, viewer, id, value.pairId, { type: direct }, value.requestId || crypto.randomUUID());
     if (!outcome.ok && outcome.reason === "not-found") throw notFound();
     const toast = outcome.ok ? { type: "success" as const, message: DONE[direct] } : { type: "error" as const, message: outcome.conflict };

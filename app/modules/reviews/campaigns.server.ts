@@ -2,16 +2,17 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { reviewCampaigns } from "~/db/schema";
 import { requirePermissionWith, type Viewer } from "~/modules/auth/session.server";
+import { administeredGroups, mayManageReview } from "./access.server";
 import type {
   AudienceChange,
   CampaignRequest,
   ChangeResult,
-  DraftFields,
   NominationChange,
   NominationResult,
   PairChange,
   ReminderOptions,
 } from "../../../durable-objects/review-campaign";
+import type { DraftFields } from "./launch.schema";
 import type { PairOutcome, ReviewEvent, ReviewOutcome, ReviewState, ShareConfig } from "./campaign-machine";
 
 export interface CampaignRow {
@@ -25,16 +26,6 @@ export interface CampaignRow {
   launchedBy: string | null;
   pairs: number;
   completed: number;
-}
-
-/**
- * The reviews a viewer may manage: everything for super admins and on Slack-type (team admins are
- * company-wide there); on Teams-type a group admin manages the reviews of the groups they
- * administer (000 §2 "A 403 when loading a review redirects to the reviews list").
- */
-export function manageableGroups(viewer: Viewer) {
-  if (viewer.user.isSuperAdmin || viewer.company.platform !== "msteams") return undefined;
-  return sql`(${reviewCampaigns.groupId} IS NULL OR ${reviewCampaigns.groupId} IN (SELECT gm.group_id FROM group_members gm WHERE gm.company_id = ${viewer.company.id} AND gm.user_id = ${viewer.user.id} AND gm.is_admin = 1))`;
 }
 
 /** What the reviews list asks for: states, and the super admin's filters (e-mails already well formed, lower case). */
@@ -81,8 +72,10 @@ function reviewsPageSql(sessionId: string, query: ReviewsQuery): SQL {
         AND (json_array_length(${emails}) = 0 OR s.super_admin = 0 OR EXISTS (SELECT 1 FROM unknown) OR EXISTS (
           SELECT 1 FROM review_pairs p JOIN users u ON u.id = ${column} AND u.company_id = p.company_id
           WHERE p.company_id = c.company_id AND p.campaign_id = c.id AND lower(u.email) IN (SELECT value FROM json_each(${emails}))))
-        AND (s.super_admin = 1 OR s.platform <> 'msteams' OR c.group_id IS NULL OR c.group_id IN (
-          SELECT gm.group_id FROM group_members gm WHERE gm.company_id = s.company AND gm.user_id = s.viewer AND gm.is_admin = 1))
+        AND (s.super_admin = 1 OR s.platform <> 'msteams' OR c.group_id IS NULL OR c.group_id IN ${administeredGroups(
+          sql`s.company`,
+          sql`s.viewer`
+        )})
       ORDER BY c.updated_at DESC, c.id
     )
     SELECT
@@ -152,13 +145,6 @@ export interface CampaignDetail {
 
 const ms = (d: Date | null) => d?.getTime() ?? null;
 
-async function adminsGroup(context: AppLoadContext, viewer: Viewer, groupId: string) {
-  const row = await context.db.get<{ n: number }>(
-    sql`SELECT count(*) AS n FROM group_members WHERE company_id = ${viewer.company.id} AND group_id = ${groupId} AND user_id = ${viewer.user.id} AND is_admin = 1`
-  );
-  return (row?.n ?? 0) > 0;
-}
-
 /**
  * One campaign of the viewer's company with every setting, null for an unknown or another
  * company's id, "no-access" for a Teams-type group admin's review of another group.
@@ -187,14 +173,16 @@ export async function loadCampaign(context: AppLoadContext, viewer: Viewer, id: 
       updatedAt: reviewCampaigns.updatedAt,
       version: reviewCampaigns.version,
       createdBy: reviewCampaigns.createdBy,
+      viewerAdminsGroup: sql<number>`${reviewCampaigns.groupId} IN ${administeredGroups(viewer.company.id, viewer.user.id)}`,
     })
     .from(reviewCampaigns)
     .where(and(eq(reviewCampaigns.id, id), eq(reviewCampaigns.companyId, viewer.company.id)))
     .limit(1);
   if (!row) return null;
-  if (manageableGroups(viewer) && row.groupId !== null && !(await adminsGroup(context, viewer, row.groupId))) return "no-access";
+  const { viewerAdminsGroup, ...campaign } = row;
+  if (!mayManageReview(viewer, { groupId: row.groupId, viewerAdminsGroup: Boolean(viewerAdminsGroup) })) return "no-access";
   return {
-    ...row,
+    ...campaign,
     startAt: ms(row.startAt),
     endAt: ms(row.endAt),
     nominationStartedAt: ms(row.nominationStartedAt),

@@ -99,15 +99,8 @@ export function launchFormSchema(now: number) {
   );
 }
 
-/** The share settings a form describes, or null when results are not shared (or not fully chosen yet). */
-export function shareConfigOf(form: DraftForm): ShareConfig | null {
-  if (!form.shareResults || !form.shareWithType) return null;
-  if (form.shareWithType === "manual") return { type: "manual", canShare: form.canShareResult };
-  return { type: "automated", shareWith: form.shareResultWith, after: form.shareResultAfter ?? "close" };
-}
-
-/** The form's values for a saved draft (the inverse of the above), for the page's defaults. */
-export function formValuesOf(draft: {
+/** The launch form's settings a draft keeps (000 §3 "Launch form"); the audience is changed apart. */
+export interface DraftFields {
   title: string;
   workspaceId: string | null;
   groupId: string | null;
@@ -118,7 +111,17 @@ export function formValuesOf(draft: {
   automaticClose: boolean;
   shareConfig: ShareConfig | null;
   departmentFilter: string[] | null;
-}) {
+}
+
+/** The share settings a form describes, or null when results are not shared (or not fully chosen yet). */
+export function shareConfigOf(form: DraftForm): ShareConfig | null {
+  if (!form.shareResults || !form.shareWithType) return null;
+  if (form.shareWithType === "manual") return { type: "manual", canShare: form.canShareResult };
+  return { type: "automated", shareWith: form.shareResultWith, after: form.shareResultAfter ?? "close" };
+}
+
+/** The form's values for a saved draft (the inverse of the above), for the page's defaults. */
+export function formValuesOf(draft: DraftFields) {
   const share = draft.shareConfig;
   return {
     title: draft.title,

@@ -4,11 +4,12 @@ import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "~/db/client.server";
 import { customRelationships, departments, groups, reviewNominations, reviewPairs, reviewTemplates, users, workspaces } from "~/db/schema";
 import type { Viewer } from "~/modules/auth/session.server";
-import type { DraftFields, Pair } from "../../../durable-objects/review-campaign";
+import type { Pair } from "../../../durable-objects/review-campaign";
+import { administeredGroups, limitedToOwnGroups } from "./access.server";
 import { audienceMembers, autoSuggest, managerDownward, managerUpward, selfReview, type AudienceMember } from "./audience.server";
 import type { NominationState } from "./campaign-machine";
 import type { CampaignDetail } from "./campaigns.server";
-import { AUDIENCE_PAGE_SIZE, parseDateTime, shareConfigOf, type DraftForm } from "./launch.schema";
+import { AUDIENCE_PAGE_SIZE, parseDateTime, shareConfigOf, type DraftFields, type DraftForm } from "./launch.schema";
 
 export type AudienceIntent = "auto" | "managerUpward" | "managerDownward" | "selfReview";
 
@@ -30,8 +31,7 @@ export function draftFieldsOf(form: DraftForm, platform: "slack" | "msteams"): D
 
 /** A Teams-type group admin (not a super admin) launches reviews for the groups they administer only. */
 function adminGroups(viewer: Viewer) {
-  if (viewer.user.isSuperAdmin) return undefined;
-  return sql`${groups.id} IN (SELECT gm.group_id FROM group_members gm WHERE gm.company_id = ${viewer.company.id} AND gm.user_id = ${viewer.user.id} AND gm.is_admin = 1)`;
+  return limitedToOwnGroups(viewer) ? sql`${groups.id} IN ${administeredGroups(viewer.company.id, viewer.user.id)}` : undefined;
 }
 
 /** The workspace (group) id must be one the viewer may use, and the questionnaire the company's; returns the field errors. */

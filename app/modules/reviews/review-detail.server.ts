@@ -6,6 +6,7 @@ import { getFile, putFile } from "~/lib/files.server";
 import { toXlsx, XLSX_CONTENT_TYPE, type Cell } from "~/lib/spreadsheet.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requirePermission, requirePermissionWith, type Viewer } from "~/modules/auth/session.server";
+import { administeredGroups, mayManageReview } from "./access.server";
 import { prepareNotify } from "~/modules/notifications/notify.server";
 import {
   PAIR_STATE_LABELS,
@@ -118,10 +119,7 @@ function campaignSql(scope: Scope, id: string, withBlocks: boolean): SQL {
       (SELECT json_group_object(s.state, s.n) FROM (
         SELECT n.state, count(*) AS n FROM review_nominations n WHERE n.company_id = ${company} AND n.campaign_id = ${id} GROUP BY n.state
       ) s) AS nomination_counts,
-      EXISTS (
-        SELECT 1 FROM group_members gm
-        WHERE gm.company_id = ${company} AND gm.group_id = c.group_id AND gm.user_id = ${scope.user} AND gm.is_admin = 1
-      ) AS viewer_admins_group,
+      c.group_id IN ${administeredGroups(company, scope.user)} AS viewer_admins_group,
       (SELECT json_group_object(r.id, r.name) FROM custom_relationships r
         WHERE r.company_id = ${company}
           AND ('relationship:' || r.id) IN (SELECT value FROM json_each(coalesce(c.share_config, '{}'), '$.shareWith'))
@@ -154,18 +152,6 @@ function overviewOf(row: CampaignSqlRow): ReviewOverview & { blocks: StoredBlock
     viewerAdminsGroup: Boolean(row.viewer_admins_group),
     blocks: parse<StoredBlock[]>(row.template_blocks) ?? [],
   };
-}
-
-/**
- * Who may manage a review beyond the ViewManageReviews permission (000 §2 "A 403 when loading a
- * review redirects to the reviews list"). Teams-type group admins administer groups
- * (group_members.is_admin), so they manage the reviews of their groups only; super admins manage
- * every review. A Slack-type team admin is a company-wide flag (workspaces have no admins of
- * their own), so it manages every review of the company.
- */
-export function mayManageReview(viewer: Viewer, review: Pick<ReviewOverview, "groupId" | "viewerAdminsGroup">) {
-  if (viewer.user.isSuperAdmin || viewer.company.platform !== "msteams") return true;
-  return review.groupId === null || review.viewerAdminsGroup;
 }
 
 export interface PairRow {

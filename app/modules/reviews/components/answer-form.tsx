@@ -1,4 +1,5 @@
 import { NOT_APPLICABLE, type Choice } from "../answer-scales";
+import { CompetencyDetails } from "./competency-details";
 import {
   answerFieldName,
   blockHasError,
@@ -170,21 +171,8 @@ function Question({
 function Details({ block }: { block: QuestionBlock }) {
   if (block.type === "competency-question") {
     const v = block.competencyValue;
-    const competency = v.competency;
-    if (!competency) return null;
-    return (
-      <div className="rounded-md bg-slate-50 p-3 text-sm text-slate-700">
-        <p className="font-medium">{competency.name}</p>
-        {v.showDescription && competency.description ? <p className="mt-0.5">{competency.description}</p> : null}
-        {v.showBehaviours && competency.behaviours.length > 0 ? (
-          <ul className="mt-1 list-disc pl-5">
-            {competency.behaviours.map((b) => (
-              <li key={b.id}>{b.name}</li>
-            ))}
-          </ul>
-        ) : null}
-      </div>
-    );
+    if (!v.competency) return null;
+    return <CompetencyDetails competency={v.competency} showDescription={v.showDescription} showBehaviours={v.showBehaviours} />;
   }
   if (block.type === "objective-question") {
     const v = block.objectiveValue;

@@ -1,4 +1,5 @@
 import { choicesFor, isScaleFamily, NOT_APPLICABLE } from "../answer-scales";
+import { CompetencyDetails } from "./competency-details";
 import {
   BLOCK_TYPES,
   DEFAULT_PLACEHOLDER,
@@ -132,17 +133,11 @@ function PreviewQuestion({ block, number, catalogue }: { block: BlockForm; numbe
         {optional}
       </legend>
       {competency ? (
-        <div className="rounded-md bg-slate-50 p-3 text-sm text-slate-700">
-          <p className="font-medium">{competency.name}</p>
-          {block.showDescription && competency.description ? <p className="mt-0.5">{competency.description}</p> : null}
-          {block.showBehaviours && competency.behaviours.length > 0 ? (
-            <ul className="mt-1 list-disc pl-5">
-              {competency.behaviours.map((b) => (
-                <li key={b.id}>{b.name}</li>
-              ))}
-            </ul>
-          ) : null}
-        </div>
+        <CompetencyDetails
+          competency={competency}
+          showDescription={Boolean(block.showDescription)}
+          showBehaviours={Boolean(block.showBehaviours)}
+        />
       ) : null}
       {objective ? (
         <div className="rounded-md bg-slate-50 p-3 text-sm text-slate-700">
