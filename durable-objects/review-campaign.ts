@@ -7,6 +7,8 @@ import { auditEvent, auditEventsOf, type AuditEventInput } from "../app/lib/audi
 import type { SendAs } from "../app/modules/notifications/kinds";
 import { prepareNotify } from "../app/modules/notifications/notify.server";
 import { uniquePairs, type PairSuggestion } from "../app/modules/reviews/audience.server";
+import { managerApprovePath, nominationApprover, ownerTodoPath, reviewerApprovePath } from "../app/modules/reviews/nomination-rules";
+import { prepareShareMessages, sharesAutomatically } from "../app/modules/reviews/result-sharing.server";
 import type { DraftFields } from "../app/modules/reviews/launch.schema";
 import {
   AUDIENCE_REQUIRED,
@@ -88,7 +90,9 @@ export type NominationResponseInput = { pairId: string; value: NominationAnswer;
 export type NominationChange =
   /** The nominee submits the reviewers they propose. */
   | { type: "nominate"; reviewerIds: string[] }
-  /** A manager of the reviewee approves or denies (with a reason) nominated pairs. */
+  /** The nominee declines to nominate (000 §9 nomination item state declined). */
+  | { type: "declineNomination"; reason?: string | null }
+  /** A manager of the reviewee (the review's owner when the reviewee has none) approves or denies (with a reason) nominated pairs. */
   | { type: "managerRespond"; revieweeId: string; responses: NominationResponseInput[] }
   /** A manager of the reviewee adds reviewers, approved at once. */
   | { type: "managerAdd"; revieweeId: string; reviewerIds: string[] }
@@ -224,7 +228,27 @@ export class ReviewCampaign extends DurableObject<Env> {
             .where(this.#where(request))
         );
       }
-      // Going live (now or when the schedule comes due) tells every reviewer.
+      if (result.next === "closed") {
+        // Nominations still open when the review closes can no longer be answered (000 §9 expired).
+        writes.push(
+          db
+            .update(reviewNominations)
+            .set({ state: "expired", updatedAt: now })
+            .where(
+              and(
+                eq(reviewNominations.companyId, request.companyId),
+                eq(reviewNominations.campaignId, request.campaignId),
+                eq(reviewNominations.state, "open")
+              )
+            )
+        );
+        // Results shared automatically at close: the people they are now shared with are told.
+        if (sharesAutomatically(campaign.shareConfig, "close")) {
+          const pairs = sql`p.state = 'completed'`;
+          const config = campaign.shareConfig;
+          writes.push(...(await prepareShareMessages(db, { ...request, title: campaign.title, config, pairs })));
+        }
+      }
       let told: number | undefined;
       // Going live (now or when the schedule comes due) tells every reviewer; a reminder, the unfinished ones.
       if ((result.next === "live" && (event.type === "launch" || event.type === "start")) || event.type === "remind") {
@@ -303,6 +327,7 @@ export class ReviewCampaign extends DurableObject<Env> {
       const messages = new Map<string, NonNullable<ReturnType<typeof pairMessage>>>();
       const now = new Date();
       let wins = 0;
+      const submitted: string[] = [];
       for (const i of todo) {
         const { request, pairId, change } = jobs[i];
         const row = pairs.get(pairId);
@@ -316,6 +341,7 @@ export class ReviewCampaign extends DurableObject<Env> {
           continue;
         }
         wins++;
+        if (change.type === "submit") submitted.push(pairId);
         writes.push(...outcome.writes);
         if (outcome.audit) audits.push(outcome.audit);
         // The same message to several people (a group of reminders) is one outbox insert for all of them.
@@ -338,6 +364,12 @@ export class ReviewCampaign extends DurableObject<Env> {
       if (wins > 0) {
         for (const message of messages.values()) {
           writes.push(...(await prepareNotify(db, { companyId: base.companyId, platform: base.platform, ...message })));
+        }
+        // Results shared automatically on submit: the people they are now shared with are told.
+        const config = base.shareConfig ? (JSON.parse(base.shareConfig) as ShareConfig) : null;
+        if (submitted.length > 0 && sharesAutomatically(config, "submit")) {
+          const pairs = sql`p.id IN (SELECT value FROM json_each(${JSON.stringify(submitted)}))`;
+          writes.push(...(await prepareShareMessages(db, { companyId: base.companyId, campaignId, title: base.title, config, pairs })));
         }
         if (audits.length > 0) writes.push(...auditEventsOf(db, audits));
         // Every pair change is a change of the campaign: its version moves once per change, so readers can tell.
@@ -598,9 +630,6 @@ export class ReviewCampaign extends DurableObject<Env> {
       const now = new Date();
       const writes: Writes = [];
       const inCampaign = and(eq(reviewPairs.companyId, request.companyId), eq(reviewPairs.campaignId, request.campaignId));
-      const managerPath = (revieweeId: string) =>
-        `/reviews/todos/manager-approve-nomination/${encodeURIComponent(request.campaignId)}/${encodeURIComponent(revieweeId)}`;
-      const reviewerPath = `/reviews/todos/reviewer-approve-nomination/${encodeURIComponent(request.campaignId)}`;
       const tellReviewers = async (reviewerIds: string[]) =>
         reviewerIds.length === 0
           ? []
@@ -610,7 +639,7 @@ export class ReviewCampaign extends DurableObject<Env> {
               kind: "performance-review",
               subject: `You have been nominated as a reviewer: ${campaign.title}`,
               body: `Please accept or decline your nomination as a reviewer in ${campaign.title}.`,
-              link: reviewerPath,
+              link: reviewerApprovePath(request.campaignId),
             });
       const insertPairs = (revieweeId: string, reviewerIds: string[], state: PairState) => {
         for (const part of chunks(reviewerIds, PAIRS_PER_INSERT)) {
@@ -637,7 +666,8 @@ export class ReviewCampaign extends DurableObject<Env> {
       let entity = { type: "review_campaign", id: request.campaignId };
       let audited: Record<string, unknown> = {};
       switch (change.type) {
-        case "nominate": {
+        case "nominate":
+        case "declineNomination": {
           const [nomination] = await db
             .select({ id: reviewNominations.id, state: reviewNominations.state })
             .from(reviewNominations)
@@ -650,7 +680,19 @@ export class ReviewCampaign extends DurableObject<Env> {
             )
             .limit(1);
           if (!nomination) return notFound;
-          if (nomination.state !== "open") return conflict(`Your nomination is ${nomination.state}: it cannot be submitted again.`);
+          if (nomination.state !== "open") return conflict(`Your nomination is ${nomination.state}: it cannot be answered again.`);
+          entity = { type: "review_nomination", id: nomination.id };
+          if (change.type === "declineNomination") {
+            const reason = change.reason?.trim().slice(0, 2000) || null;
+            writes.push(
+              db
+                .update(reviewNominations)
+                .set({ state: "declined", declineReason: reason, updatedAt: now })
+                .where(eq(reviewNominations.id, nomination.id))
+            );
+            audited = { campaignId: request.campaignId, reason };
+            break;
+          }
           const chosen = await this.#eligible(db, request, actor, change.reviewerIds);
           if (chosen.length === 0) return conflict(NOMINEES_REQUIRED);
           const existing = new Set(await this.#reviewersOf(db, request, actor, chosen));
@@ -659,31 +701,30 @@ export class ReviewCampaign extends DurableObject<Env> {
           writes.push(
             db.update(reviewNominations).set({ state: "submitted", updatedAt: now }).where(eq(reviewNominations.id, nomination.id))
           );
+          // The nominee's managers approve; when there are none, the review's owner does (000 §2 owner to-do).
           const managers = await db
             .select({ id: userManagers.managerId })
             .from(userManagers)
             .where(and(eq(userManagers.companyId, request.companyId), eq(userManagers.userId, actor)));
-          if (managers.length > 0) {
-            writes.push(
-              ...(await prepareNotify(db, {
-                companyId: request.companyId,
-                recipientUserIds: managers.map((m) => m.id),
-                kind: "performance-review",
-                subject: `Nominations to approve: ${campaign.title}`,
-                body: `Please approve or deny the reviewers nominated in ${campaign.title}.`,
-                link: managerPath(actor),
-              }))
-            );
-          }
+          const approvers = managers.length > 0 ? managers.map((m) => m.id) : campaign.createdBy ? [campaign.createdBy] : [];
+          writes.push(
+            ...(await prepareNotify(db, {
+              companyId: request.companyId,
+              recipientUserIds: approvers,
+              kind: "performance-review",
+              subject: `Nominations to approve: ${campaign.title}`,
+              body: `Please approve or deny the reviewers nominated in ${campaign.title}.`,
+              link: (managers.length > 0 ? managerApprovePath : ownerTodoPath)(request.campaignId, actor),
+            }))
+          );
           count = fresh.length;
-          entity = { type: "review_nomination", id: nomination.id };
           audited = { campaignId: request.campaignId, reviewerIds: fresh };
           break;
         }
         case "managerRespond":
         case "reviewerRespond": {
           const by = change.type === "managerRespond" ? "manager" : "reviewer";
-          if (by === "manager" && !(await this.#manages(db, request, actor, (change as { revieweeId: string }).revieweeId)))
+          if (by === "manager" && !(await this.#approves(db, request, campaign, actor, (change as { revieweeId: string }).revieweeId)))
             return notFound;
           const responses = change.responses.filter((r) => r.pairId);
           if (responses.length === 0) return conflict("Please answer at least one nomination.");
@@ -732,7 +773,7 @@ export class ReviewCampaign extends DurableObject<Env> {
           break;
         }
         case "managerAdd": {
-          if (!(await this.#manages(db, request, actor, change.revieweeId))) return notFound;
+          if (!(await this.#approves(db, request, campaign, actor, change.revieweeId))) return notFound;
           const chosen = await this.#eligible(db, request, change.revieweeId, change.reviewerIds);
           if (chosen.length === 0) return conflict(NOMINEES_REQUIRED);
           const existing = new Set(await this.#reviewersOf(db, request, change.revieweeId, chosen));
@@ -757,12 +798,15 @@ export class ReviewCampaign extends DurableObject<Env> {
     });
   }
 
-  /** Whether `actorId` is one of `revieweeId`'s managers, and `revieweeId` has a nomination in this campaign. */
-  async #manages(db: Db, request: CampaignRequest, actorId: string, revieweeId: string) {
+  /**
+   * Whether `actorId` approves `revieweeId`'s nominations in this campaign: `revieweeId` has a
+   * nomination here, and `actorId` is one of their managers, or the review's owner when they have none.
+   */
+  async #approves(db: Db, request: CampaignRequest, campaign: CampaignRow, actorId: string, revieweeId: string) {
     const row = await db.get<{ n: number }>(sql`
-      SELECT count(*) AS n FROM user_managers um
-      JOIN review_nominations n ON n.company_id = um.company_id AND n.campaign_id = ${request.campaignId} AND n.reviewee_id = um.user_id
-      WHERE um.company_id = ${request.companyId} AND um.user_id = ${revieweeId} AND um.manager_id = ${actorId}`);
+      SELECT count(*) AS n FROM review_nominations n
+      WHERE n.company_id = ${request.companyId} AND n.campaign_id = ${request.campaignId} AND n.reviewee_id = ${revieweeId}
+        AND ${nominationApprover(request.companyId, actorId, campaign.createdBy, revieweeId)}`);
     return (row?.n ?? 0) > 0;
   }
 
@@ -808,6 +852,8 @@ export class ReviewCampaign extends DurableObject<Env> {
         startAt: reviewCampaigns.startAt,
         nominationAudience: reviewCampaigns.nominationAudience,
         nominationStartedAt: reviewCampaigns.nominationStartedAt,
+        shareConfig: reviewCampaigns.shareConfig,
+        createdBy: reviewCampaigns.createdBy,
       })
       .from(reviewCampaigns)
       .where(this.#where(request))

@@ -191,7 +191,12 @@ export const ROUTES: RouteEntry[] = [
       "Approve Nomination",
       { module: "routes/reviews.todos.reviewer-approve.tsx" },
     ],
-    ["todo-owner", "/reviews/todos/owner-todo/:reviewId/:revieweeId", "Owner To Do"],
+    [
+      "todo-owner",
+      "/reviews/todos/owner-todo/:reviewId/:revieweeId",
+      "Owner To Do",
+      { module: "routes/reviews.todos.manager-approve.tsx" },
+    ],
   ]),
 
   // Objectives (001)

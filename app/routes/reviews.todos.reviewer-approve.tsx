@@ -6,16 +6,19 @@ import { requirePermission } from "~/modules/auth/session.server";
 import { NO_NOMINATIONS } from "~/modules/reviews/campaign-machine";
 import { changeNomination } from "~/modules/reviews/campaigns.server";
 import { AnsweredTable, ResponseList } from "~/modules/reviews/components/nomination-parts";
-import { responsesOf, reviewerApprovePath, reviewerPage } from "~/modules/reviews/nominations.server";
+import { TodoLayout } from "~/modules/reviews/components/todo-panels";
+import { reviewerApprovePath } from "~/modules/reviews/nomination-rules";
+import { responsesOf, reviewerPage } from "~/modules/reviews/nominations.server";
+import { todoList } from "~/modules/reviews/todos.server";
 import { EmptyState } from "~/ui/empty-state";
 import { PageHeader } from "~/ui/page-header";
 
 /** 000 §2 "Reviewer approves nomination": accept (a review to complete) or decline each approved nomination. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const viewer = await requirePermission(request, context, "ViewTodosPage");
-  const page = await reviewerPage(context, viewer, params.reviewId ?? "");
+  const [page, list] = await Promise.all([reviewerPage(context, viewer, params.reviewId ?? ""), todoList(context, viewer)]);
   if (!page) throw new Response("Not Found", { status: 404 });
-  return data({ ...page, requestId: crypto.randomUUID() });
+  return data({ ...page, list, requestId: crypto.randomUUID() });
 }
 
 export const meta = pageMeta;
@@ -36,44 +39,46 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function ReviewerApprove() {
-  const { campaign, open, pending, answered, requestId } = useLoaderData<typeof loader>();
+  const { campaign, open, pending, answered, list, requestId } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as { error: string; responses: ReturnType<typeof responsesOf> } | undefined;
   const busy = useNavigation().state !== "idle";
   return (
     <>
       <PageHeader title="Approve Nomination" />
-      <section className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm" aria-labelledby="reviewer-title">
-        <h2 id="reviewer-title" className="text-lg font-semibold text-slate-900">
-          {campaign.title}
-        </h2>
-        {pending.length === 0 ? (
-          <div className="mt-4">
-            <EmptyState icon="reviews" title={NO_NOMINATIONS} />
-          </div>
-        ) : (
-          <Form method="post" className="mt-4 space-y-4">
-            <input type="hidden" name="requestId" value={requestId} />
-            {answer?.error ? (
-              <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
-                {answer.error}
-              </p>
-            ) : null}
-            <p className="text-sm text-slate-600">You were nominated to review these people.</p>
-            <ResponseList
-              pairs={pending.map((p) => ({ id: p.id, name: p.revieweeName }))}
-              labels={["Accept", "Decline"]}
-              reasonLabel="Reason (optional)"
-              chosen={answer?.responses}
-              disabled={busy || !open}
-            />
-          </Form>
-        )}
-        <AnsweredTable
-          rows={answered.map((p) => ({ id: p.id, name: p.revieweeName, state: p.state }))}
-          personLabel="Reviewee"
-          withComment={false}
-        />
-      </section>
+      <TodoLayout list={list}>
+        <section className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm" aria-labelledby="reviewer-title">
+          <h2 id="reviewer-title" className="text-lg font-semibold text-slate-900">
+            {campaign.title}
+          </h2>
+          {pending.length === 0 ? (
+            <div className="mt-4">
+              <EmptyState icon="reviews" title={NO_NOMINATIONS} />
+            </div>
+          ) : (
+            <Form method="post" className="mt-4 space-y-4">
+              <input type="hidden" name="requestId" value={requestId} />
+              {answer?.error ? (
+                <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
+                  {answer.error}
+                </p>
+              ) : null}
+              <p className="text-sm text-slate-600">You were nominated to review these people.</p>
+              <ResponseList
+                pairs={pending.map((p) => ({ id: p.id, name: p.revieweeName }))}
+                labels={["Accept", "Decline"]}
+                reasonLabel="Reason (optional)"
+                chosen={answer?.responses}
+                disabled={busy || !open}
+              />
+            </Form>
+          )}
+          <AnsweredTable
+            rows={answered.map((p) => ({ id: p.id, name: p.revieweeName, state: p.state }))}
+            personLabel="Reviewee"
+            withComment={false}
+          />
+        </section>
+      </TodoLayout>
     </>
   );
 }

@@ -8,7 +8,9 @@ import { answersFromForm, DECLINE_CONFIRM, SAVE_LATER, SUBMIT_CONFIRM, validateA
 import { PAIR_STATE_LABELS, type PairAnswers } from "~/modules/reviews/campaign-machine";
 import { changePair } from "~/modules/reviews/campaigns.server";
 import { AnswerFields } from "~/modules/reviews/components/answer-form";
-import { firstOpen, requireTodoPage, todoList, todoReview, type TodoList } from "~/modules/reviews/todos.server";
+import { ContextPanel, TodoLayout } from "~/modules/reviews/components/todo-panels";
+import { todoPath } from "~/modules/reviews/nomination-rules";
+import { firstOpen, requireTodoPage, todoList, todoReview } from "~/modules/reviews/todos.server";
 import { Avatar } from "~/ui/avatar";
 import { Button, buttonClass } from "~/ui/button";
 import { ConfirmPanel } from "~/ui/confirm-panel";
@@ -19,13 +21,9 @@ import { PageHeader } from "~/ui/page-header";
 const NO_TODOS = "No Review To Do's available!";
 const NO_REVIEW = "No Review details available!";
 const NO_QUESTIONS = "No questions available!";
-const NO_FEEDBACK = "No Feedback available!";
-const NO_OBJECTIVES = "No Objectives set!";
-const NO_REVIEWS = "No reviews available!";
 const TODOS_PATH = "/reviews/todos";
 /** 000 §9 text debounce. */
 const AUTOSAVE_DEBOUNCE_MS = 350;
-const todoPath = (id: string) => `${TODOS_PATH}/${encodeURIComponent(id)}`;
 
 const day = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
 
@@ -34,8 +32,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   // The list, the review and its context ride in the session lookup's D1 batch.
   const { list, review, side } = await requireTodoPage(request, context, params.reviewId ?? null);
   if (!params.reviewId) {
-    const first = firstOpen(list) ?? list.reviewList[0]?.reviews[0]?.id;
-    if (first) throw redirect(todoPath(first));
+    const first = firstOpen(list) ?? list.reviewList[0]?.reviews[0]?.href;
+    if (first) throw redirect(first);
     return data({ list, review: null, side: null, confirm: null });
   }
   if (!review) throw new Response("Not Found", { status: 404 });
@@ -49,11 +47,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export const meta = pageMeta;
 
-/** The next review to answer after this one, else the to-do base page (000 §2: an emptied list goes there). */
+/** The next to-do after this one, else the to-do base page (000 §2: an emptied list goes there). */
 async function nextPath(context: ActionFunctionArgs["context"], viewer: Awaited<ReturnType<typeof requirePermission>>, done: string) {
-  const list = await todoList(context, viewer);
-  for (const campaign of list.reviewList) for (const r of campaign.reviews) if (r.id !== done && !r.completed) return todoPath(r.id);
-  return TODOS_PATH;
+  return firstOpen(await todoList(context, viewer), done) ?? TODOS_PATH;
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -140,62 +136,15 @@ export default function Todos() {
       {list.total === 0 && !review ? (
         <EmptyState icon="reviews" title={NO_TODOS} />
       ) : (
-        <div className="flex flex-col gap-6 lg:flex-row lg:items-start">
-          <ProgressPanel list={list} current={review?.id ?? null} />
-          <div className="min-w-0 flex-1">
-            {review ? <ReviewWork review={review} confirm={confirm} /> : <EmptyState icon="reviews" title={NO_REVIEW} />}
-          </div>
-          {review && side ? <ContextPanel revieweeName={review.revieweeName} side={side} /> : null}
-        </div>
+        <TodoLayout
+          list={list}
+          current={review ? todoPath(review.id) : undefined}
+          side={review && side ? <ContextPanel revieweeName={review.revieweeName} side={side} /> : null}
+        >
+          {review ? <ReviewWork review={review} confirm={confirm} /> : <EmptyState icon="reviews" title={NO_REVIEW} />}
+        </TodoLayout>
       )}
     </>
-  );
-}
-
-/** 000 §2: the left Progress panel (collapsible, 320 px): totals and the to-dos, done ones struck through with a green dot. */
-function ProgressPanel({ list, current }: { list: TodoList; current: string | null }) {
-  return (
-    <details open className="w-full shrink-0 rounded-lg border border-slate-200 bg-white p-4 shadow-sm lg:w-80">
-      <summary className="cursor-pointer text-base font-semibold text-slate-900">Progress</summary>
-      <p className="mt-2 text-sm text-slate-700">
-        {list.completed} of {list.total} completed ({list.percentageComplete}%)
-      </p>
-      <div
-        role="progressbar"
-        aria-label="To-do progress"
-        aria-valuenow={list.percentageComplete}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        className="mt-2 h-2 rounded bg-slate-100"
-      >
-        <div className="h-2 rounded bg-emerald-500" style={{ width: `${list.percentageComplete}%` }} />
-      </div>
-      {list.reviewList.map((campaign) => (
-        <section key={campaign.performanceReviewCampaignId} className="mt-4" aria-label={campaign.title}>
-          <h2 className="text-sm font-semibold text-slate-800">{campaign.title}</h2>
-          <ul className="mt-1 space-y-1 text-sm">
-            {campaign.reviews.map((r) => (
-              <li key={r.id} data-todo-state={r.completed ? "completed" : "pending"}>
-                <a
-                  href={todoPath(r.id)}
-                  aria-current={r.id === current ? "page" : undefined}
-                  className={`flex items-center gap-2 rounded px-2 py-1 hover:bg-slate-50 aria-[current=page]:bg-indigo-50 ${
-                    r.completed ? "text-slate-500 line-through" : "text-slate-900"
-                  }`}
-                >
-                  <span
-                    aria-hidden="true"
-                    className={`inline-block h-2 w-2 rounded-full ${r.completed ? "bg-emerald-500" : "bg-red-500"}`}
-                  />
-                  {r.revieweeName}
-                  <span className="sr-only">({r.completed ? "completed" : "to do"})</span>
-                </a>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ))}
-    </details>
   );
 }
 
@@ -341,58 +290,5 @@ function ConfirmStep({ kind, requestId, here }: { kind: "submit" | "decline"; re
         </div>
       </Form>
     </section>
-  );
-}
-
-/** 000 §2: the right panel (collapsible, 420 px) with context on the reviewee. */
-function ContextPanel({
-  revieweeName,
-  side,
-}: {
-  revieweeName: string;
-  side: NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["side"]>;
-}) {
-  return (
-    <details open className="w-full shrink-0 rounded-lg border border-slate-200 bg-white p-4 shadow-sm lg:w-[420px]">
-      <summary className="cursor-pointer text-base font-semibold text-slate-900">About {revieweeName}</summary>
-      <section aria-labelledby="ctx-objectives" className="mt-3">
-        <h3 id="ctx-objectives" className="text-sm font-semibold text-slate-800">
-          Objectives
-        </h3>
-        {side.objectives.length === 0 ? (
-          <p className="mt-1 text-sm text-slate-600">{NO_OBJECTIVES}</p>
-        ) : (
-          <ul className="mt-1 list-disc pl-5 text-sm text-slate-700">
-            {side.objectives.map((o) => (
-              <li key={o.id}>
-                {o.name} <span className="text-slate-500">(weight {o.weight})</span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-      <section aria-labelledby="ctx-feedback" className="mt-4">
-        <h3 id="ctx-feedback" className="text-sm font-semibold text-slate-800">
-          Feedback
-        </h3>
-        <p className="mt-1 text-sm text-slate-600">{NO_FEEDBACK}</p>
-      </section>
-      <section aria-labelledby="ctx-reviews" className="mt-4">
-        <h3 id="ctx-reviews" className="text-sm font-semibold text-slate-800">
-          Reviews
-        </h3>
-        {side.reviews.length === 0 ? (
-          <p className="mt-1 text-sm text-slate-600">{NO_REVIEWS}</p>
-        ) : (
-          <ul className="mt-1 list-disc pl-5 text-sm text-slate-700">
-            {side.reviews.map((r) => (
-              <li key={r.id}>
-                <a href={todoPath(r.id)}>{r.title}</a>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-    </details>
   );
 }

@@ -45,7 +45,7 @@ function expectationFor(entry: RouteEntry, person: SeededPerson, path: string): 
   // A to-do is found only through its reviewer: the filled id (a draft review's) is no one's to-do.
   if (entry.id === "todo") return { status: 404 };
   // Nomination to-dos are found only through the person's part in them: the filled draft has none.
-  if (entry.id === "todo-awaiting-nomination" || entry.id === "todo-manager-approve" || entry.id === "todo-reviewer-approve") {
+  if (["todo-awaiting-nomination", "todo-manager-approve", "todo-reviewer-approve", "todo-owner"].includes(entry.id)) {
     return { status: 404 };
   }
   if (entry.id === "survey-insights") return { status: 302, location: "/surveys/survey-insights/department" };

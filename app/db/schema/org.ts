@@ -15,6 +15,8 @@ export const companies = sqliteTable(
     reviewAnalytics: flag("review_analytics"),
     customRelationships: flag("custom_relationships"),
     userAdminView: flag("user_admin_view"),
+    /** Feature flag: Goals instead of Objectives where the product offers one of them (000 §2 to-dos, 001 OKR pages). */
+    goalsInsteadOfObjectives: flag("goals_instead_of_objectives"),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("companies_platform_external").on(t.platform, t.externalId)],

@@ -106,12 +106,15 @@ export const reviewNominations = sqliteTable(
     campaignId: text("campaign_id").notNull(),
     revieweeId: text("reviewee_id").notNull(),
     state: text("state", { enum: NOMINATION_STATES }).notNull().default("open"),
+    /** Why the nominee declined to nominate, when they said. */
+    declineReason: text("decline_reason"),
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
   },
   (t) => [
     uniqueIndex("review_nominations_unique").on(t.campaignId, t.revieweeId),
     index("review_nominations_campaign").on(t.companyId, t.campaignId, t.state),
+    index("review_nominations_reviewee").on(t.companyId, t.revieweeId),
   ]
 );
 

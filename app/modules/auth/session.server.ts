@@ -85,6 +85,8 @@ export interface Viewer {
     reviewAnalytics: boolean;
     customRelationships: boolean;
     userAdminView: boolean;
+    /** Feature flag: Goals instead of Objectives (000 §2 to-do context panel). */
+    goalsInsteadOfObjectives: boolean;
   };
   isManager: boolean;
   permissions: Permission[];
@@ -201,6 +203,7 @@ const VIEWER_SQL = `
          c.id AS company_id, c.name AS company_name, c.platform AS company_platform, c.analytics_color_scale AS company_analytics_color_scale,
          c.ai_enabled AS company_ai_enabled, c.review_analytics AS company_review_analytics,
          c.custom_relationships AS company_custom_relationships, c.user_admin_view AS company_user_admin_view,
+         c.goals_instead_of_objectives AS company_goals_instead_of_objectives,
          EXISTS (SELECT 1 FROM user_managers m WHERE m.manager_id = u.id AND m.company_id = u.company_id) AS is_manager
   FROM sessions s
   JOIN users u ON u.id = s.user_id AND u.company_id = s.company_id
@@ -229,6 +232,7 @@ interface RawViewerRow {
   company_review_analytics: number;
   company_custom_relationships: number;
   company_user_admin_view: number;
+  company_goals_instead_of_objectives: number;
   is_manager: number;
 }
 
@@ -254,6 +258,7 @@ function viewerRowOf(r: RawViewerRow) {
       reviewAnalytics: Boolean(r.company_review_analytics),
       customRelationships: Boolean(r.company_custom_relationships),
       userAdminView: Boolean(r.company_user_admin_view),
+      goalsInsteadOfObjectives: Boolean(r.company_goals_instead_of_objectives),
     },
     isManager: r.is_manager,
   };

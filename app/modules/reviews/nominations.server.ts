@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import type { Viewer } from "~/modules/auth/session.server";
 import type { NominationResponseInput } from "../../../durable-objects/review-campaign";
 import type { NominationAnswer, NominationState, PairState, ReviewState } from "./campaign-machine";
+import { nominationApprover } from "./nomination-rules";
 
 /**
  * The people's side of a campaign's nomination phase (000 §2 to-do routes, §4 "Nomination flow"):
@@ -10,11 +11,6 @@ import type { NominationAnswer, NominationState, PairState, ReviewState } from "
  * viewer's company and to the viewer's part in it; no part is indistinguishable from no campaign
  * (the pages answer 404). Changes go through the campaign's Durable Object (changeNomination).
  */
-
-export const awaitingNominationPath = (campaignId: string) => `/reviews/todos/awaiting-nomination/${encodeURIComponent(campaignId)}`;
-export const managerApprovePath = (campaignId: string, revieweeId: string) =>
-  `/reviews/todos/manager-approve-nomination/${encodeURIComponent(campaignId)}/${encodeURIComponent(revieweeId)}`;
-export const reviewerApprovePath = (campaignId: string) => `/reviews/todos/reviewer-approve-nomination/${encodeURIComponent(campaignId)}`;
 
 export interface Person {
   id: string;
@@ -36,13 +32,14 @@ interface CampaignHead {
   id: string;
   title: string;
   state: ReviewState;
+  createdBy: string | null;
 }
 
 const CANDIDATES_SHOWN = 200;
 
 async function campaignOf(context: AppLoadContext, viewer: Viewer, campaignId: string): Promise<CampaignHead | null> {
   const row = await context.db.get<CampaignHead>(sql`
-    SELECT id, title, state FROM review_campaigns WHERE id = ${campaignId} AND company_id = ${viewer.company.id}`);
+    SELECT id, title, state, created_by AS createdBy FROM review_campaigns WHERE id = ${campaignId} AND company_id = ${viewer.company.id}`);
   return row ?? null;
 }
 
@@ -96,15 +93,18 @@ export async function nomineePage(context: AppLoadContext, viewer: Viewer, campa
   };
 }
 
-/** The manager's page for one reviewee: null unless the viewer manages them and they have a nomination here. */
+/**
+ * The approver's page for one reviewee (000 §2 manager approval, and the owner to-do when the
+ * reviewee has no manager): null unless the viewer answers their nominations and they have one here.
+ */
 export async function managerPage(context: AppLoadContext, viewer: Viewer, campaignId: string, revieweeId: string, q: string) {
   const campaign = await campaignOf(context, viewer, campaignId);
   if (!campaign) return null;
   const reviewee = await context.db.get<{ id: string; name: string }>(sql`
     SELECT u.id, u.name FROM users u
-    JOIN user_managers um ON um.company_id = u.company_id AND um.user_id = u.id AND um.manager_id = ${viewer.user.id}
     JOIN review_nominations n ON n.company_id = u.company_id AND n.campaign_id = ${campaignId} AND n.reviewee_id = u.id
-    WHERE u.company_id = ${viewer.company.id} AND u.id = ${revieweeId}`);
+    WHERE u.company_id = ${viewer.company.id} AND u.id = ${revieweeId}
+      AND ${nominationApprover(viewer.company.id, viewer.user.id, campaign.createdBy, revieweeId)}`);
   if (!reviewee) return null;
   const pairs = await pairsWhere(context, viewer, campaignId, sql`p.reviewee_id = ${revieweeId}`);
   return {

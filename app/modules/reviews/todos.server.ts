@@ -3,6 +3,8 @@ import { sql, type SQL } from "drizzle-orm";
 import { requirePermissionWith, type Viewer } from "~/modules/auth/session.server";
 import type { PairAnswers, PairState, ShareConfig } from "./campaign-machine";
 import type { StoredBlock } from "./questionnaire.schema";
+import type { TodoContext } from "./components/todo-panels";
+import { awaitingNominationPath, managerApprovePath, ownerTodoPath, reviewerApprovePath, todoPath } from "./nomination-rules";
 import { scopeOf, sessionScopeOf, type Scope } from "./review-detail.server";
 
 /**
@@ -15,14 +17,19 @@ import { scopeOf, sessionScopeOf, type Scope } from "./review-detail.server";
 
 /** The states a reviewer sees in the to-do list: still to answer, or done. */
 const TODO_STATES: PairState[] = ["pending", "started", "review-progress", "completed"];
-const OPEN_STATES: PairState[] = ["pending", "started", "review-progress"];
 const todoStates = sql`(SELECT value FROM json_each(${JSON.stringify(TODO_STATES)}))`;
+
+/** 000 §3 review to-do types: a review to give, or a step of the nomination phase. */
+export type TodoType = "default" | "awaiting-nominations" | "manager-approval" | "reviewer-approval";
 
 export interface TodoItem {
   id: string;
+  type: TodoType;
+  /** Whom the item is about (the nominee themself on their own nomination). */
   revieweeName: string;
-  state: PairState;
   completed: boolean;
+  /** The page that does the item. */
+  href: string;
 }
 
 export interface TodoList {
@@ -33,28 +40,83 @@ export interface TodoList {
   reviewList: Array<{ performanceReviewCampaignId: string; title: string; reviews: TodoItem[] }>;
 }
 
-type ListRow = { id: string; campaign_id: string; title: string; reviewee: string; state: PairState };
+type ListRow = {
+  id: string;
+  type: TodoType;
+  campaign_id: string;
+  title: string;
+  reviewee_id: string;
+  reviewee: string;
+  done: number;
+  /** 1: a manager-approval item the viewer answers as the review's owner (the reviewee has no manager). */
+  owner: number;
+};
 
-/** The viewer's reviews to give in live campaigns, by campaign (newest first) and reviewee name. */
+/**
+ * The viewer's to-dos (000 §3 "To-do list"), by campaign (newest first) and reviewee name:
+ * - reviews to give in live campaigns (done once submitted; declined ones leave the list);
+ * - their own open nomination (done once submitted; a declined, cancelled or expired one leaves);
+ * - nominations they approve, per reviewee (done when no nominated reviewer waits for an answer);
+ * - nominations as a reviewer waiting for their answer (an accepted one becomes a review to give).
+ * The nomination steps belong to campaigns that are not closed.
+ */
 function listSql(scope: Scope): SQL {
+  const notClosed = sql`c.state <> 'closed'`;
+  // A reviewee's nominations are answered once no nominated reviewer waits for an answer.
+  const approvalDone = sql`NOT EXISTS (SELECT 1 FROM review_pairs q WHERE q.company_id = n.company_id AND q.campaign_id = n.campaign_id
+    AND q.reviewee_id = n.reviewee_id AND q.state = 'nominated')`;
   return sql`
-    SELECT p.id, p.campaign_id, c.title, coalesce(u.name, '') AS reviewee, p.state
-    FROM review_pairs p
-    JOIN review_campaigns c ON c.id = p.campaign_id AND c.company_id = p.company_id AND c.state = 'live'
-    LEFT JOIN users u ON u.id = p.reviewee_id AND u.company_id = p.company_id
-    WHERE p.company_id = ${scope.company} AND p.reviewer_id = ${scope.user} AND p.state IN ${todoStates}
-    ORDER BY c.launched_at DESC, c.id, u.name COLLATE NOCASE, p.id`;
+    SELECT t.id, t.type, t.campaign_id, c.title, t.reviewee_id, coalesce(u.name, '') AS reviewee, t.done, t.owner
+    FROM (
+      SELECT p.id, 'default' AS type, p.campaign_id, p.reviewee_id, p.state = 'completed' AS done, 0 AS owner FROM review_pairs p
+      WHERE p.company_id = ${scope.company} AND p.reviewer_id = ${scope.user} AND p.state IN ${todoStates}
+      UNION ALL
+      SELECT n.id, 'awaiting-nominations', n.campaign_id, n.reviewee_id, n.state = 'submitted', 0 FROM review_nominations n
+      WHERE n.company_id = ${scope.company} AND n.reviewee_id = ${scope.user} AND n.state IN ('open', 'submitted')
+      UNION ALL
+      SELECT n.id, 'manager-approval', n.campaign_id, n.reviewee_id, ${approvalDone}, 0 FROM review_nominations n
+      WHERE n.company_id = ${scope.company} AND n.state = 'submitted'
+        AND n.reviewee_id IN (SELECT um.user_id FROM user_managers um WHERE um.company_id = ${scope.company} AND um.manager_id = ${scope.user})
+      UNION ALL
+      SELECT n.id, 'manager-approval', n.campaign_id, n.reviewee_id, ${approvalDone}, 1 FROM review_campaigns oc
+      JOIN review_nominations n ON n.company_id = oc.company_id AND n.campaign_id = oc.id AND n.state = 'submitted'
+      WHERE oc.company_id = ${scope.company} AND oc.created_by = ${scope.user} AND oc.state <> 'closed'
+        AND NOT EXISTS (SELECT 1 FROM user_managers um WHERE um.company_id = n.company_id AND um.user_id = n.reviewee_id)
+      UNION ALL
+      SELECT p.id, 'reviewer-approval', p.campaign_id, p.reviewee_id, 0, 0 FROM review_pairs p
+      WHERE p.company_id = ${scope.company} AND p.reviewer_id = ${scope.user} AND p.state = 'nomination-manager-approved'
+    ) t
+    JOIN review_campaigns c ON c.id = t.campaign_id AND c.company_id = ${scope.company}
+      AND (c.state = 'live' OR (t.type <> 'default' AND ${notClosed}))
+    LEFT JOIN users u ON u.id = t.reviewee_id AND u.company_id = ${scope.company}
+    ORDER BY coalesce(c.launched_at, c.created_at) DESC, c.id, t.type <> 'awaiting-nominations', u.name COLLATE NOCASE, t.id`;
+}
+
+/** The page that does a to-do of the given type. */
+function hrefOf(r: ListRow) {
+  switch (r.type) {
+    case "default":
+      return todoPath(r.id);
+    case "awaiting-nominations":
+      return awaitingNominationPath(r.campaign_id);
+    case "manager-approval":
+      return (r.owner ? ownerTodoPath : managerApprovePath)(r.campaign_id, r.reviewee_id);
+    case "reviewer-approval":
+      return reviewerApprovePath(r.campaign_id);
+  }
 }
 
 function listOf(rows: ListRow[]): TodoList {
   const lists = new Map<string, TodoList["reviewList"][number]>();
+  let completed = 0;
   for (const r of rows) {
     const list = lists.get(r.campaign_id) ?? { performanceReviewCampaignId: r.campaign_id, title: r.title, reviews: [] };
-    list.reviews.push({ id: r.id, revieweeName: r.reviewee, state: r.state, completed: r.state === "completed" });
+    const done = Boolean(r.done);
+    if (done) completed++;
+    list.reviews.push({ id: r.id, type: r.type, revieweeName: r.reviewee, completed: done, href: hrefOf(r) });
     lists.set(r.campaign_id, list);
   }
   const total = rows.length;
-  const completed = rows.filter((r) => r.state === "completed").length;
   return { total, completed, percentageComplete: total === 0 ? 0 : Math.round((completed / total) * 100), reviewList: [...lists.values()] };
 }
 
@@ -62,9 +124,9 @@ export async function todoList(context: AppLoadContext, viewer: Viewer): Promise
   return listOf(await context.db.all<ListRow>(listSql(scopeOf(viewer))));
 }
 
-/** The first review still to answer, or null. */
-export function firstOpen(list: TodoList): string | null {
-  for (const campaign of list.reviewList) for (const review of campaign.reviews) if (OPEN_STATES.includes(review.state)) return review.id;
+/** The first to-do still to do (its page), or null. */
+export function firstOpen(list: TodoList, except?: string): string | null {
+  for (const campaign of list.reviewList) for (const item of campaign.reviews) if (!item.completed && item.id !== except) return item.href;
   return null;
 }
 
@@ -178,6 +240,10 @@ export async function requireTodoPage(request: Request, context: AppLoadContext,
     viewer: list.viewer,
     list: listOf(list.rows),
     review: reviewOf(review?.rows[0]),
-    side: { objectives: objectives?.rows ?? [], reviews: given?.rows ?? [] },
+    side: {
+      goals: list.viewer.company.goalsInsteadOfObjectives,
+      objectives: objectives?.rows ?? [],
+      reviews: (given?.rows ?? []).map((r) => ({ ...r, href: todoPath(r.id) })),
+    } satisfies TodoContext,
   };
 }

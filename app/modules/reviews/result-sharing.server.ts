@@ -1,0 +1,76 @@
+import type { BatchItem } from "drizzle-orm/batch";
+import { sql, type SQL } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { prepareNotify } from "~/modules/notifications/notify.server";
+import type { ShareConfig } from "./campaign-machine";
+import type { MyReviewTab } from "./my-reviews.server";
+
+/**
+ * Automated result sharing (000 §4 "Result sharing"): when a review's results become visible to
+ * people by the campaign's configuration (after each submitted review, or when the review closes),
+ * those people are told through the outbox, each with a link to the My Reviews tab where the
+ * result now is. Who may read a result is decided by My Reviews' tab rules alone; the recipients
+ * here follow the same rules (reviewee: received; the reviewee's managers: my team; the other
+ * members of a chosen custom relationship the reviewee belongs to: shared with me).
+ */
+
+/** Whether a configuration shares automatically at this moment. */
+export function sharesAutomatically(
+  config: ShareConfig | null,
+  moment: "submit" | "close"
+): config is Extract<ShareConfig, { type: "automated" }> {
+  return config?.type === "automated" && config.after === moment && config.shareWith.length > 0;
+}
+
+const MESSAGES: Record<Exclude<MyReviewTab, "given">, (title: string) => { subject: string; body: string }> = {
+  received: (title) => ({ subject: `Your review results are shared: ${title}`, body: `Results of ${title} have been shared with you.` }),
+  team: (title) => ({
+    subject: `Review results of your team: ${title}`,
+    body: `Results of your team in ${title} have been shared with you.`,
+  }),
+  shared: (title) => ({ subject: `Review results shared with you: ${title}`, body: `Results of ${title} have been shared with you.` }),
+};
+
+/**
+ * The outbox rows telling the people a result is now shared with. `pairs` chooses the campaign's
+ * completed pairs whose results were just shared (p: review_pairs). One read for all of them.
+ */
+export async function prepareShareMessages(
+  db: Db,
+  input: { companyId: string; campaignId: string; title: string; config: Extract<ShareConfig, { type: "automated" }>; pairs: SQL }
+): Promise<BatchItem<"sqlite">[]> {
+  const { companyId, config } = input;
+  const withReviewees = config.shareWith.includes("reviewees") ? 1 : 0;
+  const withManagers = config.shareWith.includes("managers") ? 1 : 0;
+  const relationships = JSON.stringify(config.shareWith.filter((s) => s.startsWith("relationship:")).map((s) => s.slice(13)));
+  const rows = await db.all<{ recipient: string; tab: Exclude<MyReviewTab, "given"> }>(sql`
+    WITH shared AS (
+      SELECT p.reviewee_id AS reviewee, p.reviewer_id AS reviewer FROM review_pairs p
+      WHERE p.company_id = ${companyId} AND p.campaign_id = ${input.campaignId} AND ${input.pairs})
+    SELECT reviewee AS recipient, 'received' AS tab FROM shared WHERE ${withReviewees} = 1
+    UNION
+    SELECT um.manager_id, 'team' FROM shared s
+    JOIN user_managers um ON um.company_id = ${companyId} AND um.user_id = s.reviewee
+    WHERE ${withManagers} = 1 AND um.manager_id <> s.reviewee
+    UNION
+    SELECT theirs.user_id, 'shared' FROM shared s
+    JOIN custom_relationship_members mine ON mine.company_id = ${companyId} AND mine.user_id = s.reviewee
+      AND mine.relationship_id IN (SELECT value FROM json_each(${relationships}))
+    JOIN custom_relationship_members theirs ON theirs.company_id = ${companyId} AND theirs.relationship_id = mine.relationship_id
+      AND theirs.user_id <> s.reviewee AND theirs.user_id <> s.reviewer`);
+  const writes: BatchItem<"sqlite">[] = [];
+  for (const tab of ["received", "team", "shared"] as const) {
+    const recipientUserIds = rows.filter((r) => r.tab === tab).map((r) => r.recipient);
+    if (recipientUserIds.length === 0) continue;
+    writes.push(
+      ...(await prepareNotify(db, {
+        companyId,
+        recipientUserIds,
+        kind: "performance-review",
+        ...MESSAGES[tab](input.title),
+        link: `/reviews/my-reviews?tab=${tab}`,
+      }))
+    );
+  }
+  return writes;
+}
