@@ -4,10 +4,19 @@ import { signIn } from "./support";
 // Issue 6 "Done when": the full nomination path on the seeded live Acme review, where Leo's
 // nomination is open and Kara is his manager. Leo nominates Omar and Nina; Kara denies Nina (a
 // reason is required), approves Omar and adds Priya; Priya declines and Omar accepts, and the
-// accepted nomination becomes one of Omar's reviews to give.
+// accepted nomination becomes one of Omar's reviews to give. Each person starts from their to-do
+// list, where the nomination step is an item (000 §3 to-do types), struck through once answered.
 
 const CAMPAIGN = "rc-acme-live";
 const row = (page: Page, name: string) => page.locator("li[data-pair-id]").filter({ hasText: name });
+/** Opens the to-do list and follows its item for `href` (a pending step). */
+async function openFromTodos(page: Page, href: string, label: string) {
+  await page.goto("/reviews/todos");
+  const item = page.locator(`li[data-todo-state="pending"] a[href="${href}"]`);
+  await expect(item).toContainText(label);
+  await item.click();
+  await expect(page).toHaveURL(href);
+}
 
 test("nominate, approve and deny with a reason, add a reviewer, decline and accept", async ({ browser }) => {
   const as = async (email: string) => {
@@ -17,7 +26,7 @@ test("nominate, approve and deny with a reason, add a reviewer, decline and acce
   };
 
   const leo = await as("leo@acme.test");
-  await leo.goto(`/reviews/todos/awaiting-nomination/${CAMPAIGN}`);
+  await openFromTodos(leo, `/reviews/todos/awaiting-nomination/${CAMPAIGN}`, "Nominate your reviewers");
   await leo.getByRole("button", { name: "Submit nominations" }).click();
   await expect(leo.getByText("Please select at least one reviewer.")).toBeVisible();
   await leo.getByRole("checkbox", { name: /Omar Weber/ }).check();
@@ -25,9 +34,11 @@ test("nominate, approve and deny with a reason, add a reviewer, decline and acce
   await leo.getByRole("button", { name: "Submit nominations" }).click();
   await expect(leo.getByText("Nominations submitted successfully")).toBeVisible();
   await expect(leo.getByText("Your nominations were submitted.")).toBeVisible();
+  await expect(leo.locator(`li[data-todo-state="completed"] a[href="/reviews/todos/awaiting-nomination/${CAMPAIGN}"]`)).toBeVisible();
 
   const kara = await as("kara@acme.test");
-  await kara.goto(`/reviews/todos/manager-approve-nomination/${CAMPAIGN}/u-acme-leo`);
+  const karaStep = `/reviews/todos/manager-approve-nomination/${CAMPAIGN}/u-acme-leo`;
+  await openFromTodos(kara, karaStep, "Approve nominations of Leo Haddad");
   await row(kara, "Nina Park").getByRole("radio", { name: "Deny" }).check();
   await row(kara, "Omar Weber").getByRole("radio", { name: "Approve" }).check();
   await kara.getByRole("button", { name: "Submit", exact: true }).click();
@@ -40,23 +51,24 @@ test("nominate, approve and deny with a reason, add a reviewer, decline and acce
   const answered = kara.getByRole("table", { name: "Answered nominations" });
   await expect(answered.getByRole("row").filter({ hasText: "Nina Park" })).toContainText("Manager Rejected");
   await expect(answered.getByRole("row").filter({ hasText: "Omar Weber" })).toContainText("Manager Approved");
+  await expect(kara.locator(`li[data-todo-state="completed"] a[href="${karaStep}"]`)).toBeVisible();
   await kara.getByRole("checkbox", { name: /Priya Khan/ }).check();
   await kara.getByRole("button", { name: "Add reviewers" }).click();
   await expect(kara.getByText(/Added: .*Priya Khan/)).toBeVisible();
 
   const priya = await as("priya@acme.test");
-  await priya.goto(`/reviews/todos/reviewer-approve-nomination/${CAMPAIGN}`);
+  await openFromTodos(priya, `/reviews/todos/reviewer-approve-nomination/${CAMPAIGN}`, "Nominated to review Leo Haddad");
   await row(priya, "Leo Haddad").getByRole("radio", { name: "Decline" }).check();
   await row(priya, "Leo Haddad").getByLabel("Reason (optional)").fill("Different team");
   await priya.getByRole("button", { name: "Submit", exact: true }).click();
   await expect(priya.getByText("Nominations answered")).toBeVisible();
 
   const omar = await as("omar@acme.test");
-  await omar.goto(`/reviews/todos/reviewer-approve-nomination/${CAMPAIGN}`);
+  await openFromTodos(omar, `/reviews/todos/reviewer-approve-nomination/${CAMPAIGN}`, "Nominated to review Leo Haddad");
   await row(omar, "Leo Haddad").getByRole("radio", { name: "Accept" }).check();
   await omar.getByRole("button", { name: "Submit", exact: true }).click();
   await expect(omar.getByText("Nominations answered")).toBeVisible();
   // The accepted nomination is now one of Omar's reviews to give.
   await omar.goto("/reviews/todos");
-  await expect(omar.locator('li[data-todo-state="pending"]').filter({ hasText: "Leo Haddad" })).toBeVisible();
+  await expect(omar.locator('li[data-todo-type="default"][data-todo-state="pending"]').filter({ hasText: "Leo Haddad" })).toBeVisible();
 });

@@ -11,7 +11,8 @@ async function page(email: string, path: string) {
 
 describe("top bar and page frame", () => {
   it("titles the page '{route title} | Admin'", async () => {
-    expect(await texts(await page("eve@acme.test", "/reviews/todos"), "title")).toEqual(["To Do's | Admin"]);
+    // Sam has no to-dos, so the to-do base page stays (with any to-do it opens the first one).
+    expect(await texts(await page("sam@acme.test", "/reviews/todos"), "title")).toEqual(["To Do's | Admin"]);
     expect(await texts(await page("alice@acme.test", "/organization/settings/users/u-acme-eve/feedback"), "title")).toEqual([
       "Feedback | Admin",
     ]);
@@ -19,7 +20,7 @@ describe("top bar and page frame", () => {
   });
 
   it("builds breadcrumbs from route titles, the last one the current page", async () => {
-    const html = await page("eve@acme.test", "/reviews/todos");
+    const html = await page("sam@acme.test", "/reviews/todos");
     expect(await texts(html, 'nav[aria-label="Breadcrumb"] ol li a')).toEqual(["Reviews", "To Do's"]);
     expect(await attrs(html, 'nav[aria-label="Breadcrumb"] a[aria-current="page"]', "href")).toEqual(["/reviews/todos"]);
   });
