@@ -139,7 +139,7 @@ export default function Todos() {
         <TodoLayout
           list={list}
           current={review ? todoPath(review.id) : undefined}
-          side={review && side ? <ContextPanel revieweeName={review.revieweeName} side={side} /> : null}
+          side={review && side ? <ContextPanel reviewee={{ name: review.revieweeName, title: review.revieweeTitle }} side={side} /> : null}
         >
           {review ? <ReviewWork review={review} confirm={confirm} /> : <EmptyState icon="reviews" title={NO_REVIEW} />}
         </TodoLayout>

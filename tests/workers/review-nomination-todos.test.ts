@@ -246,4 +246,12 @@ describe("the context panel (000 §2): Objectives, or Goals by the company's fea
       await env.DB.prepare("UPDATE companies SET goals_instead_of_objectives = 0 WHERE id = ?").bind(COMPANY).run();
     }
   });
+
+  it("says 'No reviewee details available!' when the reviewee's record is gone", async () => {
+    const id = await campaign({ pairs: [["gone", "sam"]] });
+    const path = `${TODOS}/${encodeURIComponent((await pairId(id, "gone", "sam"))!)}`;
+    const text = textOf(await (await appFetch(path, { cookie: cookies.sam })).text());
+    expect(text).toContain("No reviewee details available!");
+    expect(text).not.toContain("No Feedback available!");
+  });
 });

@@ -136,6 +136,8 @@ export interface TodoReview {
   title: string;
   revieweeId: string;
   revieweeName: string;
+  /** The reviewee's job title; null when unknown (or the person is gone). */
+  revieweeTitle: string | null;
   state: PairState;
   answers: PairAnswers;
   /** 000 §3 closeSchedule.timestamp: the review's end, epoch ms. */
@@ -151,6 +153,7 @@ type ReviewRow = {
   title: string;
   reviewee_id: string;
   reviewee: string | null;
+  reviewee_title: string | null;
   state: PairState;
   answers: string | null;
   end_at: number | null;
@@ -168,7 +171,7 @@ function pairWhere(scope: Scope, reviewId: string): SQL {
 
 function reviewSql(scope: Scope, reviewId: string): SQL {
   return sql`
-    SELECT p.id, p.campaign_id, c.title, p.reviewee_id, u.name AS reviewee, p.state, p.answers, c.end_at, c.template_blocks,
+    SELECT p.id, p.campaign_id, c.title, p.reviewee_id, u.name AS reviewee, u.title AS reviewee_title, p.state, p.answers, c.end_at, c.template_blocks,
       c.share_config, p.shared_at
     FROM review_pairs p
     JOIN review_campaigns c ON c.id = p.campaign_id AND c.company_id = p.company_id AND c.state IN ('live', 'closed')
@@ -185,6 +188,7 @@ function reviewOf(row: ReviewRow | undefined): TodoReview | null {
     title: row.title,
     revieweeId: row.reviewee_id,
     revieweeName: row.reviewee ?? "",
+    revieweeTitle: row.reviewee_title,
     state: row.state,
     answers: row.answers ? (JSON.parse(row.answers) as PairAnswers) : {},
     dueAt: row.end_at,

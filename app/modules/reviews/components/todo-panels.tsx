@@ -9,6 +9,7 @@ import type { TodoItem, TodoList } from "../todos.server";
 const NO_FEEDBACK = "No Feedback available!";
 const NO_OBJECTIVES = "No Objectives set!";
 const NO_REVIEWS = "No reviews available!";
+const NO_REVIEWEE = "No reviewee details available!";
 
 /** What a to-do reads as in the list: the reviewee of a review to give, or the nomination step. */
 function labelOf(item: TodoItem) {
@@ -98,8 +99,9 @@ export interface TodoContext {
  * (or Goals, by the company's feature flag), Feedback, Reviews. Before JavaScript runs (or without
  * it) the three sections are shown one under the other; afterwards they are tabs.
  */
-export function ContextPanel({ revieweeName, side }: { revieweeName: string; side: TodoContext }) {
+export function ContextPanel({ reviewee, side }: { reviewee: { name: string; title: string | null }; side: TodoContext }) {
   const hydrated = useHydrated();
+  const revieweeName = reviewee.name;
   const sections: Array<{ key: string; label: string; body: ReactNode }> = [
     {
       key: "objectives",
@@ -141,8 +143,14 @@ export function ContextPanel({ revieweeName, side }: { revieweeName: string; sid
   ];
   return (
     <details open className="w-full shrink-0 rounded-lg border border-slate-200 bg-white p-4 shadow-sm lg:w-[420px]">
-      <summary className="cursor-pointer text-base font-semibold text-slate-900">About {revieweeName}</summary>
-      {hydrated ? (
+      <summary className="cursor-pointer text-base font-semibold text-slate-900">
+        {revieweeName ? `About ${revieweeName}` : "Reviewee"}
+      </summary>
+      {reviewee.title ? <p className="mt-1 text-sm text-slate-600">{reviewee.title}</p> : null}
+      {!revieweeName ? (
+        // The reviewee's person record is gone (000 §2 empty state).
+        <p className="mt-3 text-sm text-slate-600">{NO_REVIEWEE}</p>
+      ) : hydrated ? (
         <TabGroup className="mt-3">
           <TabList aria-label={`About ${revieweeName}`} className="flex gap-1 border-b border-slate-200">
             {sections.map((s) => (
