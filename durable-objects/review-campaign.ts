@@ -417,7 +417,8 @@ export class ReviewCampaign extends DurableObject<Env> {
         // Without "Save draft review" the new reviewer starts from a blank form.
         if (result.next === "pending") set.answers = null;
       }
-      if (change.type === "reopen") set.declineComment = null;
+      if (change.type === "reopen") Object.assign(set, { declineComment: null, completedAt: null });
+      if (change.type === "submit") set.completedAt = now;
       if (change.type === "share" || change.type === "shareWithReviewee") set.sharedAt = now;
       if (change.type === "save" || change.type === "submit") set.answers = change.answers ?? {};
       if (change.type === "decline") set.declineComment = change.declineReason?.trim() || null;

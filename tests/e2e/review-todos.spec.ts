@@ -1,27 +1,23 @@
-import { expect, test, type Page } from "@playwright/test";
-import { signIn } from "./support";
+import { expect, test } from "@playwright/test";
+import { answerAll, signIn } from "./support";
 
 // Issue 6 (started): a reviewer completes a review from the to-do list with JavaScript on (auto-save,
 // required answers, save for later, submit) and declines one with JavaScript off. Kara's two
 // reviews in the seeded live "Customer Success Q3 Review" (rp-acme-delayed-02 and -03) are used.
-
-/** Answers every question: the first choice of each radio group or select, text in every text box. */
-async function answerAll(page: Page) {
-  const form = page.locator("form:has([data-question])");
-  for (const name of new Set(
-    await form.locator('input[type="radio"]').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).name))
-  )) {
-    await form.locator(`input[type="radio"][name="${name}"]`).first().check();
-  }
-  for (const select of await form.locator("select").all()) await select.selectOption({ index: 1 });
-  for (const box of await form.locator('textarea, input[type="text"]').all()) await box.fill("Thoughtful and reliable");
-}
 
 test("JavaScript on: required answers, quiet auto-save, save for later, then submit after confirming", async ({ page }) => {
   await signIn(page, "kara@acme.test");
   await page.goto("/reviews/todos/rp-acme-delayed-02");
   await expect(page.getByRole("heading", { name: "Customer Success Q3 Review", level: 2 }).first()).toBeVisible();
   await expect(page.getByText(/\d+ of \d+ completed/)).toBeVisible();
+
+  // The context panel is tabs: Objectives, Feedback, Reviews (keyboard: arrows move between them).
+  const objectives = page.getByRole("tab", { name: "Objectives" });
+  await expect(objectives).toHaveAttribute("aria-selected", "true");
+  await objectives.focus();
+  await page.keyboard.press("ArrowRight");
+  await expect(page.getByRole("tab", { name: "Feedback" })).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByRole("tabpanel").getByText("No Feedback available!")).toBeVisible();
 
   // An incomplete submit says what is missing and moves to the first question with an error.
   await page.getByRole("button", { name: "Submit" }).click();
@@ -61,6 +57,9 @@ test.describe("JavaScript off", () => {
   test("a review is saved for later, then submitted after confirming (Globex, Mike reviews Tina)", async ({ page }) => {
     await signIn(page, "mike@globex.test");
     await page.goto("/reviews/todos/rp-globex-live-01");
+    // Without JavaScript the context panel's sections stand one under the other.
+    for (const name of ["Objectives", "Feedback", "Reviews"])
+      await expect(page.getByRole("heading", { name, level: 3, exact: true })).toBeVisible();
     await answerAll(page);
     await page.getByRole("button", { name: "Save & Finalize later" }).click();
     await expect(page.getByText("Saved. You can finish the review later.")).toBeVisible();

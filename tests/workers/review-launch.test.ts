@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { appFetch, postForm, sessionFor } from "./helpers";
-import { texts, textOf } from "./shell-html";
+import { attrs, texts, textOf } from "./shell-html";
 
 // The Launch Review form (issue 5 §1–3): drafts, audience, uploads, nominations, launch rules.
 
@@ -17,7 +17,9 @@ beforeAll(async () => {
   )
     .bind(
       TEMPLATE,
-      JSON.stringify([{ id: "b1", type: "short-text", typeTitle: "Short Text", textValue: { label: "Anything else?", placeholder: "", required: false } }])
+      JSON.stringify([
+        { id: "b1", type: "short-text", typeTitle: "Short Text", textValue: { label: "Anything else?", placeholder: "", required: false } },
+      ])
     )
     .run();
 });
@@ -60,7 +62,12 @@ const page = async (path: string) => (await appFetch(path, { cookie: alice })).t
 
 describe("Launch Review: drafts (JavaScript off)", () => {
   it("saves a draft once it has a title and a workspace, and the address becomes the draft's", async () => {
-    const id = await newDraft({ anonymous: "on", startDate: "2031-01-05T09:00", endDate: "2031-02-01T17:30", isAutomaticCloseOnEndDate: "on" });
+    const id = await newDraft({
+      anonymous: "on",
+      startDate: "2031-01-05T09:00",
+      endDate: "2031-02-01T17:30",
+      isAutomaticCloseOnEndDate: "on",
+    });
     const row = await campaign(id);
     expect(row).toMatchObject({ state: "draft", title: "Autumn review", workspace_id: "w-acme-hq", template_id: TEMPLATE, anonymous: 1 });
     expect(row?.start_at).toBe(Date.UTC(2031, 0, 5, 9, 0));
@@ -152,6 +159,11 @@ describe("Launch Review: audience", () => {
     expect(outsider.status).toBe(400);
     expect(await pairsOf(id)).toEqual([{ reviewee: "eve@acme.test", reviewer: "ed@acme.test", state: "pending" }]);
     const html = await page(draftPath(id));
+    // The table names both people in their own columns (the page's reads share one D1 batch).
+    const names = await env.DB.prepare("SELECT name FROM users WHERE email IN ('eve@acme.test', 'ed@acme.test') ORDER BY email DESC")
+      .all<{ name: string }>()
+      .then((r) => r.results.map((u) => u.name));
+    expect(await attrs(html, "button[value^='removePair:']", "aria-label")).toEqual([`Remove ${names[1]} reviewing ${names[0]}`]);
     const pairId = /value="removePair:([^"]+)"/.exec(html)![1];
     await post(id, { intent: `removePair:${pairId}` });
     expect(await pairsOf(id)).toEqual([]);
@@ -159,7 +171,8 @@ describe("Launch Review: audience", () => {
 
   it("uploads pairs from a csv: valid rows are added, the others are listed as not added", async () => {
     const id = await newDraft();
-    const csv = "Reviewee Email,Reviewer Email\neve@acme.test,ed@acme.test\neve@acme.test,ed@acme.test\ngina@globex.test,ed@acme.test\nnot-an-email,ed@acme.test\n";
+    const csv =
+      "Reviewee Email,Reviewer Email\neve@acme.test,ed@acme.test\neve@acme.test,ed@acme.test\ngina@globex.test,ed@acme.test\nnot-an-email,ed@acme.test\n";
     const response = await upload(id, "uploadPairs", "pairs.csv", csv);
     expect(response.status).toBe(302);
     const location = response.headers.get("Location")!;
@@ -223,7 +236,9 @@ describe("Launch Review: launch rules", () => {
     const row = await campaign(id);
     expect(row).toMatchObject({ state: "live", template_title: "Launch test questionnaire", version: expect.any(Number) });
     expect(JSON.parse(String(row?.template_blocks))[0].id).toBe("b1");
-    const told = await env.DB.prepare("SELECT count(*) AS n FROM notification_outbox WHERE subject = 'You have reviews to complete: Launch me'").first<{
+    const told = await env.DB.prepare(
+      "SELECT count(*) AS n FROM notification_outbox WHERE subject = 'You have reviews to complete: Launch me'"
+    ).first<{
       n: number;
     }>();
     expect(told!.n).toBe(2);
@@ -268,7 +283,9 @@ describe("Launch Review: nomination audience", () => {
     requestId = /name="requestId" value="([^"]+)"/.exec(html)![1];
     await postForm(draftPath(id), { intent: "confirmNominations", requestId }, alice);
     const nominations = (
-      await env.DB.prepare("SELECT reviewee_id, state FROM review_nominations WHERE campaign_id = ? ORDER BY 1").bind(id).all<{ state: string }>()
+      await env.DB.prepare("SELECT reviewee_id, state FROM review_nominations WHERE campaign_id = ? ORDER BY 1")
+        .bind(id)
+        .all<{ state: string }>()
     ).results;
     expect(nominations.map((n) => n.state)).toEqual(["open", "open"]);
     html = await page(draftPath(id));
@@ -276,8 +293,9 @@ describe("Launch Review: nomination audience", () => {
 
     await post(id, { title: "Nominations", intent: "cancelNominees", selectedNominees: "u-acme-eve" });
     expect(
-      (await env.DB.prepare("SELECT state FROM review_nominations WHERE campaign_id = ? AND reviewee_id = 'u-acme-eve'").bind(id).first<{ state: string }>())!
-        .state
+      (await env.DB.prepare("SELECT state FROM review_nominations WHERE campaign_id = ? AND reviewee_id = 'u-acme-eve'")
+        .bind(id)
+        .first<{ state: string }>())!.state
     ).toBe("canceled");
     html = await page(`${draftPath(id)}?confirm=cancelNominations`);
     requestId = /name="requestId" value="([^"]+)"/.exec(html)![1];

@@ -207,6 +207,10 @@ describe("automated result sharing tells the people the result is shared with (0
       pairs: [["eve", "ed"]],
     });
     expect((await submit(id, "eve", "ed")).ok).toBe(true);
+    const completedAt = await env.DB.prepare("SELECT completed_at FROM review_pairs WHERE id = ?")
+      .bind(await pairId(id, "eve", "ed"))
+      .first<number | null>("completed_at");
+    expect(completedAt).toBeGreaterThan(Date.now() - 60_000);
     expect(await outbox("eve", "/reviews/my-reviews?tab=received")).toBe(1);
     expect(await outbox("mona", "/reviews/my-reviews?tab=team")).toBe(1);
     const others = await env.DB.prepare(

@@ -83,6 +83,8 @@ export const reviewPairs = sqliteTable(
     answers: text("answers", { mode: "json" }).$type<PairAnswers>(),
     /** When a completed result was shared with the reviewee (Slack-type only). */
     sharedAt: integer("shared_at", { mode: "timestamp_ms" }),
+    /** When the reviewer submitted (cleared by reopening); sharing later does not move it. */
+    completedAt: integer("completed_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
   },

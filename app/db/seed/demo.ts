@@ -807,6 +807,7 @@ function reviewRows(
             : null,
         created_at: launched ?? at(c.created),
         updated_at: state === "pending" ? launched ?? at(c.created) : at(c.updated, 10 + (pi % 6)),
+        completed_at: state === "completed" ? at(c.updated, 10 + (pi % 6)) : null,
       });
     });
     for (const [local, state] of nominees) {
@@ -1156,6 +1157,7 @@ function largeReviewRows(tables: SeedTables, people: Person[], now: number): See
       shared_at: null,
       created_at: at(-7),
       updated_at: state === "pending" ? at(-7) : at(-1 - (k % 6), 8 + (k % 10)),
+      completed_at: state === "completed" ? at(-1 - (k % 6), 8 + (k % 10)) : null,
     });
   });
   out.review_campaigns.push({
@@ -1189,6 +1191,7 @@ function largeReviewRows(tables: SeedTables, people: Person[], now: number): See
         shared_at: null,
         created_at: at(-3),
         updated_at: at(-3),
+        completed_at: null,
       });
     });
   pairs.slice(0, 10).forEach(([reviewee, reviewer], i) => {
@@ -1205,6 +1208,7 @@ function largeReviewRows(tables: SeedTables, people: Person[], now: number): See
       shared_at: null,
       created_at: at(-2),
       updated_at: at(-2),
+      completed_at: null,
     });
   });
   return out;

@@ -132,7 +132,12 @@ export async function launchPageData(
       .where(eq(customRelationships.companyId, companyId))
       .orderBy(asc(customRelationships.name)),
     db
-      .select({ id: reviewPairs.id, reviewee: reviewee.name, reviewer: reviewer.name })
+      // Aliased columns: D1 merges same-named columns of a batch's joined tables ("name" twice).
+      .select({
+        id: reviewPairs.id,
+        reviewee: sql<string>`${reviewee.name}`.as("reviewee_name"),
+        reviewer: sql<string>`${reviewer.name}`.as("reviewer_name"),
+      })
       .from(reviewPairs)
       .innerJoin(reviewee, and(eq(reviewee.id, reviewPairs.revieweeId), eq(reviewee.companyId, companyId)))
       .innerJoin(reviewer, and(eq(reviewer.id, reviewPairs.reviewerId), eq(reviewer.companyId, companyId)))

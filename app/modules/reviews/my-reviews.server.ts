@@ -25,7 +25,7 @@ export interface MyReviewItem {
   revieweeName: string;
   /** The reviewer's name; "You" on Reviews given; null when the review is anonymous. */
   reviewerName: string | null;
-  /** When the review was completed (its last change), epoch ms. */
+  /** When the review was submitted, epoch ms. */
   completedAt: number;
 }
 
@@ -83,7 +83,7 @@ interface Row {
 function selectPairs(tab: MyReviewTab, viewer: Viewer, extra: SQL, columns: SQL = sql``) {
   const reviewer = tab === "given" ? sql`'You'` : sql`CASE WHEN c.anonymous = 0 THEN wu.name END`;
   return sql`
-    SELECT p.id, c.title, ru.name AS reviewee, ${reviewer} AS reviewer, p.updated_at AS completed_at ${columns}
+    SELECT p.id, c.title, ru.name AS reviewee, ${reviewer} AS reviewer, coalesce(p.completed_at, p.updated_at) AS completed_at ${columns}
     FROM review_pairs p
     JOIN review_campaigns c ON c.id = p.campaign_id AND c.company_id = p.company_id AND c.state IN ('live', 'closed')
     LEFT JOIN users ru ON ru.id = p.reviewee_id AND ru.company_id = p.company_id
@@ -102,7 +102,7 @@ const itemOf = (r: Row): MyReviewItem => ({
 /** The tab's completed reviews, newest first (at most MY_REVIEWS_LIMIT; `more` says there were others). */
 export async function myReviewList(context: AppLoadContext, viewer: Viewer, tab: MyReviewTab) {
   const rows = await context.db.all<Row>(
-    sql`${selectPairs(tab, viewer, sql``)} ORDER BY p.updated_at DESC, p.id LIMIT ${MY_REVIEWS_LIMIT + 1}`
+    sql`${selectPairs(tab, viewer, sql``)} ORDER BY completed_at DESC, p.id LIMIT ${MY_REVIEWS_LIMIT + 1}`
   );
   return { items: rows.slice(0, MY_REVIEWS_LIMIT).map(itemOf), more: rows.length > MY_REVIEWS_LIMIT, limit: MY_REVIEWS_LIMIT };
 }
