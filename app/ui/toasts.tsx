@@ -1,11 +1,12 @@
-import { useEffect, useState } from "react";
+import { useEffect, useState, type CSSProperties } from "react";
 import { onToast, toastDuration, type Toast } from "~/lib/toast";
 import { Icon } from "./icons";
 
 /**
  * One toast at a time (002 §8: "Toast limit is one, newest on top"): a newer toast replaces the
  * one on screen. The live region is always in the page so screen readers announce arrivals.
- * Without JavaScript the server-rendered toast simply stays until the next page.
+ * The toast leaves after its duration by a CSS animation too, so without JavaScript it does not
+ * stay over the page's bottom-right corner.
  */
 export function Toasts({ toast, closeLabel = "Close" }: { toast: Toast | null; closeLabel?: string }) {
   const [current, setCurrent] = useState<Toast | null>(toast);
@@ -34,7 +35,8 @@ export function Toasts({ toast, closeLabel = "Close" }: { toast: Toast | null; c
         <div
           key={current.id}
           data-toast-type={current.type}
-          className={`pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-lg border bg-white p-4 shadow-lg ${
+          style={{ "--toast-ms": `${toastDuration(current)}ms` } as CSSProperties}
+          className={`toast-leaves pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-lg border bg-white p-4 shadow-lg ${
             error ? "border-red-200" : "border-emerald-200"
           }`}
         >

@@ -72,3 +72,56 @@ test("nominate, approve and deny with a reason, add a reviewer, decline and acce
   await omar.goto("/reviews/todos");
   await expect(omar.locator('li[data-todo-type="default"][data-todo-state="pending"]').filter({ hasText: "Leo Haddad" })).toBeVisible();
 });
+
+// The same path with JavaScript off, on Globex's live review (Teams-type): Abel's nomination is
+// open and Zoe is his manager. Every step is a plain form post.
+test("JavaScript off: the whole nomination path on Globex", async ({ browser }) => {
+  // Four people sign in and every step is a full page load.
+  test.setTimeout(90_000);
+  const campaign = "rc-globex-live";
+  const as = async (email: string) => {
+    const page = await (await browser.newContext({ javaScriptEnabled: false })).newPage();
+    await signIn(page, email);
+    return page;
+  };
+
+  const abel = await as("abel@globex.test");
+  await openFromTodos(abel, `/reviews/todos/awaiting-nomination/${campaign}`, "Nominate your reviewers");
+  await abel.getByRole("button", { name: "Submit nominations" }).click();
+  await expect(abel.getByText("Please select at least one reviewer.")).toBeVisible();
+  await abel.getByRole("checkbox", { name: /Bruno/ }).check();
+  await abel.getByRole("checkbox", { name: /Cleo/ }).check();
+  await abel.getByRole("button", { name: "Submit nominations" }).click();
+  await expect(abel.getByText("Nominations submitted successfully")).toBeVisible();
+
+  const zoe = await as("zoe@globex.test");
+  const step = `/reviews/todos/manager-approve-nomination/${campaign}/u-globex-abel`;
+  await openFromTodos(zoe, step, "Approve nominations of Abel");
+  await row(zoe, "Cleo").getByRole("radio", { name: "Deny" }).check();
+  await row(zoe, "Bruno").getByRole("radio", { name: "Approve" }).check();
+  await zoe.getByRole("button", { name: "Submit", exact: true }).click();
+  await expect(zoe.getByText("A reason is required to deny a nomination.")).toBeVisible();
+  await row(zoe, "Cleo").getByRole("radio", { name: "Deny" }).check();
+  await row(zoe, "Bruno").getByRole("radio", { name: "Approve" }).check();
+  await row(zoe, "Cleo").getByLabel("Reason (required to deny)").fill("Cleo leads another shift");
+  await zoe.getByRole("button", { name: "Submit", exact: true }).click();
+  await expect(zoe.getByText("Nominations updated")).toBeVisible();
+  await expect(zoe.locator(`li[data-todo-state="completed"] a[href="${step}"]`)).toBeVisible();
+  await zoe.getByRole("checkbox", { name: /Elsa/ }).check();
+  await zoe.getByRole("button", { name: "Add reviewers" }).click();
+  await expect(zoe.getByText(/Added: .*Elsa/)).toBeVisible();
+
+  const elsa = await as("elsa@globex.test");
+  await openFromTodos(elsa, `/reviews/todos/reviewer-approve-nomination/${campaign}`, "Nominated to review Abel");
+  await row(elsa, "Abel").getByRole("radio", { name: "Decline" }).check();
+  await elsa.getByRole("button", { name: "Submit", exact: true }).click();
+  await expect(elsa.getByText("Nominations answered")).toBeVisible();
+
+  const bruno = await as("bruno@globex.test");
+  await openFromTodos(bruno, `/reviews/todos/reviewer-approve-nomination/${campaign}`, "Nominated to review Abel");
+  await row(bruno, "Abel").getByRole("radio", { name: "Accept" }).check();
+  await bruno.getByRole("button", { name: "Submit", exact: true }).click();
+  await expect(bruno.getByText("Nominations answered")).toBeVisible();
+  await bruno.goto("/reviews/todos");
+  await expect(bruno.locator('li[data-todo-type="default"][data-todo-state="pending"]').filter({ hasText: "Abel" })).toBeVisible();
+});

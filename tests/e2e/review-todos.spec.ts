@@ -39,6 +39,23 @@ test("JavaScript on: required answers, quiet auto-save, save for later, then sub
   await expect(page.locator('li[data-todo-state="completed"] a[href="/reviews/todos/rp-acme-delayed-02"]')).toBeVisible();
 });
 
+test("JavaScript on: a review is declined with a reason after confirming and leaves the list (Globex, Zoe declines Bruno)", async ({
+  page,
+}) => {
+  await signIn(page, "zoe@globex.test");
+  await page.goto("/reviews/todos/rp-globex-delayed-02");
+  await page.waitForLoadState("networkidle");
+  await page.getByRole("button", { name: "Decline" }).click();
+  const confirm = page.getByRole("alertdialog", { name: "Are you sure you want to decline this review?" });
+  await expect(confirm).toBeVisible();
+  await confirm.getByLabel("Reason").fill("Bruno moved to another team");
+  await confirm.getByRole("button", { name: "Decline" }).click();
+  await expect(page.getByText("Review declined")).toBeVisible();
+  await expect(page.locator('a[href="/reviews/todos/rp-globex-delayed-02"]')).toHaveCount(0);
+  // Declined for good: the review cannot be opened again.
+  expect((await page.goto("/reviews/todos/rp-globex-delayed-02"))?.status()).toBe(404);
+});
+
 test.describe("JavaScript off", () => {
   test.use({ javaScriptEnabled: false });
 
