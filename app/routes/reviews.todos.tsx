@@ -9,7 +9,7 @@ import { PAIR_STATE_LABELS, type PairAnswers } from "~/modules/reviews/campaign-
 import { changePair } from "~/modules/reviews/campaigns.server";
 import { AnswerFields } from "~/modules/reviews/components/answer-form";
 import { ContextPanel, TodoLayout } from "~/modules/reviews/components/todo-panels";
-import { todoPath } from "~/modules/reviews/nomination-rules";
+import { itemHref, todoPath } from "~/modules/reviews/nomination-rules";
 import { firstOpen, requireTodoPage, todoList, todoReview } from "~/modules/reviews/todos.server";
 import { Avatar } from "~/ui/avatar";
 import { Button, buttonClass } from "~/ui/button";
@@ -32,7 +32,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   // The list, the review and its context ride in the session lookup's D1 batch.
   const { list, review, side } = await requireTodoPage(request, context, params.reviewId ?? null);
   if (!params.reviewId) {
-    const first = firstOpen(list) ?? list.reviewList[0]?.reviews[0]?.href;
+    const listed = list.reviewList[0]?.reviews[0];
+    const first = firstOpen(list) ?? (listed ? itemHref(listed) : null);
     if (first) throw redirect(first);
     return data({ list, review: null, side: null, confirm: null });
   }

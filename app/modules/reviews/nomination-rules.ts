@@ -16,6 +16,9 @@ export const ownerTodoPath = (campaignId: string, revieweeId: string) =>
   `/reviews/todos/owner-todo/${encodeURIComponent(campaignId)}/${encodeURIComponent(revieweeId)}`;
 export const reviewerApprovePath = (campaignId: string) => `/reviews/todos/reviewer-approve-nomination/${encodeURIComponent(campaignId)}`;
 
+/** The page of a to-do list item (000 §3 "To-do list"). */
+export const itemHref = (item: { id: string; href?: string }) => item.href ?? todoPath(item.id);
+
 const value = (v: string | SQL | null) => (v === null ? sql`NULL` : typeof v === "string" ? sql`${v}` : v);
 
 /** SQL: `actor` answers `reviewee`'s nominations: one of their managers, or the review's `owner` when they have none. */

@@ -4,7 +4,7 @@ import { requirePermissionWith, type Viewer } from "~/modules/auth/session.serve
 import type { PairAnswers, PairState, ShareConfig } from "./campaign-machine";
 import type { StoredBlock } from "./questionnaire.schema";
 import type { TodoContext } from "./components/todo-panels";
-import { awaitingNominationPath, managerApprovePath, ownerTodoPath, reviewerApprovePath, todoPath } from "./nomination-rules";
+import { awaitingNominationPath, itemHref, managerApprovePath, ownerTodoPath, reviewerApprovePath, todoPath } from "./nomination-rules";
 import { scopeOf, sessionScopeOf, type Scope } from "./review-detail.server";
 
 /**
@@ -28,8 +28,8 @@ export interface TodoItem {
   /** Whom the item is about (the nominee themself on their own nomination). */
   revieweeName: string;
   completed: boolean;
-  /** The page that does the item. */
-  href: string;
+  /** The page that does the item; a review to give leaves it out (it is `todoPath(id)`, see itemHref). */
+  href?: string;
 }
 
 export interface TodoList {
@@ -113,7 +113,13 @@ function listOf(rows: ListRow[]): TodoList {
     const list = lists.get(r.campaign_id) ?? { performanceReviewCampaignId: r.campaign_id, title: r.title, reviews: [] };
     const done = Boolean(r.done);
     if (done) completed++;
-    list.reviews.push({ id: r.id, type: r.type, revieweeName: r.reviewee, completed: done, href: hrefOf(r) });
+    list.reviews.push({
+      id: r.id,
+      type: r.type,
+      revieweeName: r.reviewee,
+      completed: done,
+      href: r.type === "default" ? undefined : hrefOf(r),
+    });
     lists.set(r.campaign_id, list);
   }
   const total = rows.length;
@@ -126,7 +132,8 @@ export async function todoList(context: AppLoadContext, viewer: Viewer): Promise
 
 /** The first to-do still to do (its page), or null. */
 export function firstOpen(list: TodoList, except?: string): string | null {
-  for (const campaign of list.reviewList) for (const item of campaign.reviews) if (!item.completed && item.id !== except) return item.href;
+  for (const campaign of list.reviewList)
+    for (const item of campaign.reviews) if (!item.completed && item.id !== except) return itemHref(item);
   return null;
 }
 

@@ -3,6 +3,7 @@ import { useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { sharedCopy } from "~/lib/copy";
 import { useHydrated } from "~/ui/use-hydrated";
+import { itemHref } from "../nomination-rules";
 import type { TodoItem, TodoList } from "../todos.server";
 
 /** 000 §2 empty states of the context panel, quoted exactly. */
@@ -65,17 +66,7 @@ function ProgressPanel({ list, current }: { list: TodoList; current?: string }) 
           <ul className="mt-1 space-y-1 text-sm">
             {campaign.reviews.map((r) => (
               <li key={`${r.type}:${r.id}`} data-todo-state={r.completed ? "completed" : "pending"} data-todo-type={r.type}>
-                <a
-                  href={r.href}
-                  aria-current={r.href === here ? "page" : undefined}
-                  className={`flex items-center gap-2 rounded px-2 py-1 hover:bg-slate-50 aria-[current=page]:bg-indigo-50 ${
-                    r.completed ? "text-slate-500 line-through" : "text-slate-900"
-                  }`}
-                >
-                  <span
-                    aria-hidden="true"
-                    className={`inline-block h-2 w-2 shrink-0 rounded-full ${r.completed ? "bg-emerald-500" : "bg-red-500"}`}
-                  />
+                <a href={itemHref(r)} aria-current={itemHref(r) === here ? "page" : undefined} className="todo-item">
                   {labelOf(r)}
                   <span className="sr-only">({r.completed ? "completed" : "to do"})</span>
                 </a>
