@@ -22,6 +22,7 @@ const NO_TODOS = "No Review To Do's available!";
 const NO_REVIEW = "No Review details available!";
 const NO_QUESTIONS = "No questions available!";
 const TODOS_PATH = "/reviews/todos";
+const REVIEW_CLOSED = "This review has closed: it can no longer be answered.";
 /** 000 §9 text debounce. */
 const AUTOSAVE_DEBOUNCE_MS = 350;
 
@@ -40,7 +41,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (!review) throw new Response("Not Found", { status: 404 });
   const url = new URL(request.url);
   const ask = url.searchParams.get("confirm");
-  const open = review.state !== "completed";
+  const open = review.state !== "completed" && !review.closed;
   const confirm =
     open && (ask === "submit" || ask === "decline") ? { kind: ask as "submit" | "decline", requestId: crypto.randomUUID() } : null;
   return data({ list, review, side, confirm });
@@ -62,6 +63,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "save");
   const requestId = String(formData.get("requestId") ?? "").slice(0, 100) || crypto.randomUUID();
+  // A closed review takes no more answers: say so, write nothing.
+  if (review.closed && intent !== "shareWithReviewee")
+    return redirectWithToast(here, { type: "error", message: REVIEW_CLOSED }, { request });
   const change = (type: "save" | "submit" | "decline", extra: { answers?: PairAnswers; declineReason?: string }) =>
     changePair(context, viewer, review.campaignId, review.id, { type, ...extra }, requestId);
   const refused = (outcome: Awaited<ReturnType<typeof change>>) => {
@@ -160,6 +164,8 @@ function ReviewWork({ review, confirm }: { review: LoaderReview; confirm: Loader
   const formRef = useRef<HTMLFormElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>();
   const completed = review.state === "completed";
+  // Completed, or no longer answerable because the review closed: the answers are shown read-only.
+  const readOnly = completed || review.closed;
   const errors = actionData?.errors ?? {};
   const answers = actionData?.answers ?? review.answers;
   const busy = navigation.state !== "idle";
@@ -175,7 +181,7 @@ function ReviewWork({ review, confirm }: { review: LoaderReview; confirm: Loader
   useEffect(() => () => clearTimeout(timer.current), []);
 
   function onChange() {
-    if (completed) return;
+    if (readOnly) return;
     clearTimeout(timer.current);
     timer.current = setTimeout(() => {
       if (!formRef.current) return;
@@ -207,7 +213,12 @@ function ReviewWork({ review, confirm }: { review: LoaderReview; confirm: Loader
         <EmptyState icon="reviews" title={NO_QUESTIONS} />
       ) : (
         <Form ref={formRef} method="post" className="mt-4 space-y-6" onChange={onChange} noValidate>
-          <AnswerFields blocks={review.blocks} answers={answers} errors={errors} readOnly={completed} />
+          {review.closed && !completed ? (
+            <p role="status" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+              {REVIEW_CLOSED}
+            </p>
+          ) : null}
+          <AnswerFields blocks={review.blocks} answers={answers} errors={errors} readOnly={readOnly} />
           {completed && mayShare(review) ? (
             <div className="flex justify-end border-t border-slate-100 pt-4">
               <Button type="submit" name="intent" value="shareWithReviewee" variant="secondary" disabled={busy}>
@@ -215,7 +226,7 @@ function ReviewWork({ review, confirm }: { review: LoaderReview; confirm: Loader
               </Button>
             </div>
           ) : null}
-          {completed ? null : (
+          {readOnly ? null : (
             <div className="flex flex-wrap justify-end gap-3 border-t border-slate-100 pt-4">
               <Button type="submit" name="intent" value="decline" variant="ghost" disabled={busy} formNoValidate>
                 Decline

@@ -2,13 +2,14 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { CampaignRequest, ReviewCampaign } from "../../durable-objects/review-campaign";
 import type { ShareConfig } from "~/modules/reviews/campaign-machine";
-import { appFetch, postForm, sessionFor } from "./helpers";
+import { appFetch, cookieFrom, postForm, sessionFor } from "./helpers";
 import { attrs, textOf } from "./shell-html";
 
 // Issue 6: the nomination steps in the to-do list (000 §3 "To-do list" types), the review owner's
 // to-do for a nominee without a manager, the nominee declining, nominations expiring when the review
 // closes, automated result sharing telling the right people (000 §4 "Result sharing"), and the
-// context panel's Objectives or Goals (by the company's feature flag). Campaigns of our own.
+// context panel's Objectives or Goals (by the company's feature flag), and answers that come too
+// late (the review closed, the pair removed). Campaigns of our own.
 
 const COMPANY = "c-acme";
 const TODOS = "/reviews/todos";
@@ -257,5 +258,44 @@ describe("the context panel (000 §2): Objectives, or Goals by the company's fea
     const text = textOf(await (await appFetch(path, { cookie: cookies.sam })).text());
     expect(text).toContain("No reviewee details available!");
     expect(text).not.toContain("No Feedback available!");
+  });
+});
+
+describe("late answers change nothing and say why (issue 6 'Bad input')", () => {
+  const fields = () => {
+    const out: Record<string, string> = { intent: "submit" };
+    for (const b of JSON.parse(blocks) as Array<{ id: string; type: string }>) if (b.type === "short-text") out[`a.${b.id}.value`] = "Late";
+    return out;
+  };
+  const row = (id: string) =>
+    env.DB.prepare("SELECT state, answers FROM review_pairs WHERE id = ?").bind(id).first<{ state: string; answers: string | null }>();
+
+  it("after the review closed: read-only, and a submit is refused with a clear message", async () => {
+    const id = await campaign({ pairs: [["eve", "sam"]] });
+    const pair = (await pairId(id, "eve", "sam"))!;
+    const path = `${TODOS}/${encodeURIComponent(pair)}`;
+    expect((await stub(id).changeCampaign(ask(id, "u-acme-adam"), { type: "finalize" })).ok).toBe(true);
+    const page = await (await appFetch(path, { cookie: cookies.sam })).text();
+    expect(textOf(page)).toContain("This review has closed: it can no longer be answered.");
+    expect(page).not.toContain('name="intent" value="submit"');
+    const late = await postForm(path, fields(), cookies.sam);
+    expect(late.status).toBe(302);
+    expect(late.headers.get("Location")).toBe(path);
+    const toast = await appFetch(path, { cookie: `${cookies.sam}; ${cookieFrom(late)}` });
+    expect(textOf(await toast.text())).toContain("This review has closed: it can no longer be answered.");
+    expect(await row(pair)).toEqual({ state: "pending", answers: null });
+  });
+
+  it("after the pair was removed: the review is gone (404) and a post changes nothing", async () => {
+    const id = await campaign({ pairs: [["ed", "sam"]] });
+    const pair = (await pairId(id, "ed", "sam"))!;
+    const path = `${TODOS}/${encodeURIComponent(pair)}`;
+    expect((await stub(id).changePair(ask(id, "u-acme-adam"), pair, { type: "remove" })).ok).toBe(true);
+    const gone = await appFetch(path, { cookie: cookies.sam });
+    await gone.body?.cancel();
+    expect(gone.status).toBe(404);
+    const late = await postForm(path, fields(), cookies.sam);
+    expect(late.headers.get("Location")).toBe(TODOS);
+    expect(await row(pair)).toBeNull();
   });
 });

@@ -146,6 +146,8 @@ export interface TodoReview {
   /** The reviewee's job title; null when unknown (or the person is gone). */
   revieweeTitle: string | null;
   state: PairState;
+  /** The campaign has closed: nothing can be answered any more (the review is read-only). */
+  closed: boolean;
   answers: PairAnswers;
   /** 000 §3 closeSchedule.timestamp: the review's end, epoch ms. */
   dueAt: number | null;
@@ -162,6 +164,7 @@ type ReviewRow = {
   reviewee: string | null;
   reviewee_title: string | null;
   state: PairState;
+  campaign_state: string;
   answers: string | null;
   end_at: number | null;
   template_blocks: string | null;
@@ -178,7 +181,7 @@ function pairWhere(scope: Scope, reviewId: string): SQL {
 
 function reviewSql(scope: Scope, reviewId: string): SQL {
   return sql`
-    SELECT p.id, p.campaign_id, c.title, p.reviewee_id, u.name AS reviewee, u.title AS reviewee_title, p.state, p.answers, c.end_at, c.template_blocks,
+    SELECT p.id, p.campaign_id, c.title, p.reviewee_id, u.name AS reviewee, u.title AS reviewee_title, p.state, c.state AS campaign_state, p.answers, c.end_at, c.template_blocks,
       c.share_config, p.shared_at
     FROM review_pairs p
     JOIN review_campaigns c ON c.id = p.campaign_id AND c.company_id = p.company_id AND c.state IN ('live', 'closed')
@@ -197,6 +200,7 @@ function reviewOf(row: ReviewRow | undefined): TodoReview | null {
     revieweeName: row.reviewee ?? "",
     revieweeTitle: row.reviewee_title,
     state: row.state,
+    closed: row.campaign_state === "closed",
     answers: row.answers ? (JSON.parse(row.answers) as PairAnswers) : {},
     dueAt: row.end_at,
     blocks: row.template_blocks ? (JSON.parse(row.template_blocks) as StoredBlock[]) : [],
