@@ -225,6 +225,11 @@ export const ROUTES: RouteEntry[] = [
     ["survey-reports", "/surveys/reports", "Reports"],
     ["survey-insights", "/surveys/survey-insights", "Insights", { module: "routes/survey-insights-redirect.tsx" }],
     ["survey-insights-department", "/surveys/survey-insights/department", "Department"],
+    // The templates page's paths are not given by 001 §2 ("held in named constants"): chosen here.
+    ["survey-templates", "/surveys/survey-templates", "Survey Templates"],
+    ["survey-template", "/surveys/survey-templates/:surveyTemplateId", "Template"],
+    // Where a recipient answers a run (the chat message links here); any signed-in recipient.
+    ["survey-respond", "/surveys/respond/:runId", "Survey", { permission: "SignedIn" }],
   ]),
 
   // Organization (002 §2.8, DESIGN route clarifications)

@@ -3,3 +3,4 @@ export * from "./integrations";
 export * from "./org";
 export * from "./platform";
 export * from "./reviews";
+export * from "./surveys";
