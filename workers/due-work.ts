@@ -3,6 +3,7 @@ import type { Db } from "../app/db/client.server";
 import { authorizations, cronRuns, processedMessages, reviewCampaigns, sessions } from "../app/db/schema";
 import { claimPendingOutbox, releaseClaimedOutbox, releaseStaleOutboxClaims } from "../app/modules/notifications/deliver.server";
 import type { JobMessage } from "./queues";
+import { surveySchedules } from "./survey-due-work";
 
 export interface DueWorkContext {
   env: Env;
@@ -109,4 +110,4 @@ export const reviewSchedules: DueWorkJob = {
 };
 
 /** Registry of due-work jobs run by the every-minute cron; areas add theirs here. */
-export const DUE_WORK: DueWorkJob[] = [deliverOutbox, purgeExpired, reviewSchedules];
+export const DUE_WORK: DueWorkJob[] = [deliverOutbox, purgeExpired, reviewSchedules, surveySchedules];

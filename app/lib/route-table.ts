@@ -214,22 +214,27 @@ export const ROUTES: RouteEntry[] = [
   // Surveys (001)
   { id: "surveys", path: "/surveys", title: "Surveys", permission: "ViewSurveys", layout: "shell", module: "routes/area-index.tsx" },
   ...area("Surveys", "issue 7", "ViewSurveys", [
-    ["survey-library", "/surveys/survey-library", "Survey Library"],
-    ["survey-new", "/surveys/survey-library/add-new-survey", "Add New Survey"],
-    ["survey-new-template", "/surveys/survey-library/add-new-survey/:surveyTemplateId", "From Template"],
-    ["survey-builder", "/surveys/survey-library/:surveyId", "Survey"],
-    ["survey-audience", "/surveys/survey-library/:surveyId/survey-audience", "Audience"],
-    ["survey-scheduler", "/surveys/survey-library/:surveyId/survey-audience/survey-scheduler", "Scheduler"],
-    ["manage-surveys", "/surveys/manage-surveys", "Manage Surveys"],
-    ["survey-detail", "/surveys/manage-surveys/:surveyId", "Survey"],
-    ["survey-reports", "/surveys/reports", "Reports"],
+    ["survey-library", "/surveys/survey-library", "Survey Library", { module: "routes/surveys.library.tsx" }],
+    ["survey-new", "/surveys/survey-library/add-new-survey", "Add New Survey", { module: "routes/surveys.new.tsx" }],
+    ["survey-new-template", "/surveys/survey-library/add-new-survey/:surveyTemplateId", ":surveyTemplateId", { module: "routes/surveys.new.tsx" }],
+    ["survey-builder", "/surveys/survey-library/:surveyId", "Survey", { module: "routes/surveys.builder.tsx" }],
+    ["survey-audience", "/surveys/survey-library/:surveyId/survey-audience", "Audience", { module: "routes/surveys.audience.tsx" }],
+    [
+      "survey-scheduler",
+      "/surveys/survey-library/:surveyId/survey-audience/survey-scheduler",
+      "Scheduler",
+      { module: "routes/surveys.scheduler.tsx" },
+    ],
+    ["manage-surveys", "/surveys/manage-surveys", "Manage Surveys", { module: "routes/surveys.manage.tsx" }],
+    ["survey-detail", "/surveys/manage-surveys/:surveyId", "Survey", { module: "routes/surveys.manage-detail.tsx" }],
+    ["survey-reports", "/surveys/reports", "Reports", { module: "routes/surveys.reports.tsx" }],
     ["survey-insights", "/surveys/survey-insights", "Insights", { module: "routes/survey-insights-redirect.tsx" }],
-    ["survey-insights-department", "/surveys/survey-insights/department", "Department"],
+    ["survey-insights-department", "/surveys/survey-insights/department", "Department", { module: "routes/surveys.insights-department.tsx" }],
     // The templates page's paths are not given by 001 §2 ("held in named constants"): chosen here.
-    ["survey-templates", "/surveys/survey-templates", "Survey Templates"],
-    ["survey-template", "/surveys/survey-templates/:surveyTemplateId", "Template"],
+    ["survey-templates", "/surveys/survey-templates", "Survey Templates", { module: "routes/surveys.templates.tsx" }],
+    ["survey-template", "/surveys/survey-templates/:surveyTemplateId", ":surveyTemplateId", { module: "routes/surveys.template.tsx" }],
     // Where a recipient answers a run (the chat message links here); any signed-in recipient.
-    ["survey-respond", "/surveys/respond/:runId", "Survey", { permission: "SignedIn" }],
+    ["survey-respond", "/surveys/respond/:runId", "Survey", { permission: "SignedIn", module: "routes/surveys.respond.tsx" }],
   ]),
 
   // Organization (002 §2.8, DESIGN route clarifications)
@@ -397,6 +402,8 @@ export const SUPPORT_ROUTES: Array<{ id: string; path: string; module: string; l
     module: "routes/reviews.review.download.tsx",
     layout: "none",
   },
+  // A survey report as .xlsx (a loader answering with a file, outside the shell).
+  { id: "survey-report-download", path: "/surveys/reports/download", module: "routes/surveys.reports.download.tsx", layout: "none" },
   { id: "splat", path: "*", module: "routes/not-found.tsx", layout: "none" },
 ];
 

@@ -49,6 +49,9 @@ const AUTOSAVERS = 200;
 const WATCHDOG_MS = 8 * 60_000;
 
 const seed = await loadSeedModule();
+/** app/db/seed/surveys.ts: Initech's closed survey run with 5,000 responses (the survey report). */
+const surveySeed = await loadSeedModule("../../app/db/seed/surveys.ts");
+const SURVEY_RUN = surveySeed.LARGE_SURVEY_RUN;
 const LARGE_REVIEW = seed.LARGE_REVIEW;
 const REVIEW_PATH = `/reviews/manage-reviews/${LARGE_REVIEW.id}`;
 /** The large review's pairs a reminder can go to (app/db/seed/demo.ts: the completed ones cannot be reminded). */
@@ -82,17 +85,24 @@ const PAGES = [
     path: REVIEW_PATH,
     note: `the live review ${LARGE_REVIEW.id} of ${LARGE_REVIEW.pairs.toLocaleString("en")} pairs: overview and first page of pairs`,
   },
+  {
+    name: "survey report of a run with 5,000 responses",
+    path: `/surveys/reports?workspaceOrChannelId=w-initech-main&surveyId=${SURVEY_RUN.id}`,
+    note: `Surveys › Reports: the closed run ${SURVEY_RUN.id} with ${SURVEY_RUN.responses.toLocaleString(
+      "en"
+    )} responses, every question aggregated in SQL (counts, percentages, NPS, text answers and comments)`,
+  },
 ];
 
-/** app/db/seed/demo.ts, loaded by Node's type stripping as scripts/seed.mjs does (pair ids and states of the large review). */
-async function loadSeedModule() {
+/** app/db/seed/demo.ts (or another seed module), loaded by Node's type stripping as scripts/seed.mjs does (pair ids and states of the large review). */
+async function loadSeedModule(specifier = "../../app/db/seed/demo.ts") {
   const emit = process.emitWarning;
   process.emitWarning = (warning, ...rest) => {
     if (String(warning?.message ?? warning).includes("Type Stripping")) return;
     return emit.call(process, warning, ...rest);
   };
   try {
-    return await import("../../app/db/seed/demo.ts");
+    return await import(specifier);
   } finally {
     process.emitWarning = emit;
   }

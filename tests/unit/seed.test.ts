@@ -74,6 +74,9 @@ const PRIMARY_KEYS: Record<string, string[]> = {
   channel_members: ["channel_id", "user_id"],
   group_members: ["group_id", "user_id"],
   custom_relationship_members: ["relationship_id", "user_id"],
+  survey_recipients: ["run_id", "user_id"],
+  // survey_answers has no key of its own: one row per response, question and chosen value.
+  survey_answers: ["response_id", "block_id", "value_num"],
 };
 
 describe("demo seed: the accounts the specification and the tests name", () => {

@@ -23,6 +23,13 @@ function fill(entry: RouteEntry, person: SeededPerson): string {
     // Seeded reviews (app/db/seed/demo.ts); Globex's is in Engineering, a group Gary administers.
     activeReviewId: person.platform === "slack" ? "rc-acme-live" : "rc-globex-scheduled",
     reviewId: person.platform === "slack" ? "rc-acme-draft" : "rc-globex-draft",
+    // Seeded surveys (app/db/seed/surveys.ts); Globex's is in Engineering, a group Gary administers.
+    // On the manage pages `:surveyId` is a run's id.
+    surveyId:
+      entry.id === "survey-detail"
+        ? `sr-${person.platform === "slack" ? "acme" : "globex"}-engagement-1`
+        : `sv-${person.platform === "slack" ? "acme" : "globex"}-engagement`,
+    surveyTemplateId: "employee-engagement",
   };
   return entry.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(known[name] ?? "x1"));
 }
@@ -45,6 +52,8 @@ function expectationFor(entry: RouteEntry, person: SeededPerson, path: string): 
   // A to-do is found only through its reviewer: the filled id (a draft review's) is no one's to-do.
   if (entry.id === "todo") return { status: 404 };
   // Nomination to-dos are found only through the person's part in them: the filled draft has none.
+  // A survey run is answered only by its recipients: the filled id is no one's.
+  if (entry.id === "survey-respond") return { status: 404 };
   if (["todo-awaiting-nomination", "todo-manager-approve", "todo-reviewer-approve", "todo-owner"].includes(entry.id)) {
     return { status: 404 };
   }

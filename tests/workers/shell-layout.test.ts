@@ -62,10 +62,10 @@ describe("top bar and page frame", () => {
 
 describe("placeholders and area pages", () => {
   it("says honestly that an area is not built yet and when it arrives", async () => {
-    const text = textOf(await page("alice@acme.test", "/surveys/manage-surveys"));
-    expect(text).toContain("Manage Surveys");
-    expect(text).toContain("Surveys is not available yet");
-    expect(text).toContain("It arrives with issue 7.");
+    const text = textOf(await page("alice@acme.test", "/objective-campaigns"));
+    expect(text).toContain("Objective Campaigns");
+    expect(text).toContain("Objectives campaigns is not available yet");
+    expect(text).toContain("It arrives with a later objectives issue.");
   });
 
   it("lists the area pages a person may open", async () => {

@@ -11,6 +11,8 @@ import { choicesFor } from "../../modules/reviews/answer-scales.ts";
 // @ts-ignore TS5097
 import { blocksFromPredefined, findPredefinedTemplate } from "../../modules/reviews/predefined-templates.ts";
 import type { NominationState, PairAnswer, PairAnswers, PairState, ReviewState, ShareConfig } from "../../modules/reviews/campaign-machine";
+// @ts-ignore TS5097
+import { demoSurveyRows, largeSurveyRows } from "./surveys.ts";
 import type {
   BlockForm,
   ChoiceValue,
@@ -44,6 +46,13 @@ export const SEED_TABLE_ORDER = [
   "review_campaigns",
   "review_pairs",
   "review_nominations",
+  "survey_templates",
+  "surveys",
+  "survey_runs",
+  "survey_recipients",
+  "survey_drafts",
+  "survey_responses",
+  "survey_answers",
 ] as const;
 
 const T0 = Date.UTC(2026, 0, 5, 9, 0, 0);
@@ -1222,6 +1231,7 @@ export function demoSeed(now = Date.now()): SeedTables {
   const t: SeedTables = Object.fromEntries(SEED_TABLE_ORDER.map((n) => [n, []]));
   merge(t, acme(now));
   merge(t, globex(now));
+  merge(t, demoSurveyRows(t, now));
   return t;
 }
 
@@ -1260,6 +1270,7 @@ export function largeSeed(size = 5000, now = Date.now()): SeedTables {
   });
   for (const p of people) t.channel_members.push({ company_id: cid, channel_id: "ch-initech-general", user_id: userId("large", p.local) });
   merge(t, largeReviewRows(t, people, now));
+  merge(t, largeSurveyRows(t, now));
   return t;
 }
 

@@ -1,0 +1,142 @@
+import { NOT_APPLICABLE } from "~/modules/reviews/answer-scales";
+import type { NpsResult, QuestionReport, TextList } from "../report";
+
+/**
+ * One question of a survey report, rendered on the server: a table of counts and percentages
+ * (the numbers for everyone, screen readers included) beside a bar chart drawn with CSS (the
+ * bars are decoration, aria-hidden). ApexCharts is not a dependency of this app, so the chart is
+ * plain markup and works without JavaScript.
+ */
+
+const shown = (percent: number) => `${Number.isInteger(percent) ? percent : percent.toFixed(1)}%`;
+const CARD = "rounded-lg border border-slate-200 bg-white p-5 shadow-sm";
+
+export function ReportQuestion({ question, index }: { question: QuestionReport; index: number }) {
+  const headingId = `q-${question.id}`;
+  return (
+    <section aria-labelledby={headingId} className={CARD} data-question={question.id}>
+      {question.group ? <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{question.group}</p> : null}
+      <h2 id={headingId} className="text-base font-semibold text-slate-900">
+        {index + 1}. {question.label}
+      </h2>
+      {question.kind === "text" ? <TextAnswers list={question.answers} what="answer" /> : <ChoiceResult question={question} />}
+    </section>
+  );
+}
+
+function ChoiceResult({ question }: { question: Extract<QuestionReport, { kind: "choice" }> }) {
+  const max = Math.max(1, ...question.choices.map((c) => c.count));
+  return (
+    <>
+      <p className="mt-1 text-sm text-slate-600" data-respondents={question.respondents}>
+        {question.respondents} {question.respondents === 1 ? "respondent" : "respondents"}
+        {question.multipleAnswers ? " (multiple answers: percentages of respondents)" : ""}
+      </p>
+      {question.nps ? <NpsSummary nps={question.nps} /> : null}
+      <div className="mt-4 grid gap-6 lg:grid-cols-2">
+        <table className="w-full text-sm">
+          <thead>
+            <tr className="border-b border-slate-200 text-left text-slate-600">
+              <th scope="col" className="py-1.5 pr-3 font-medium">
+                Answer
+              </th>
+              <th scope="col" className="py-1.5 pr-3 text-right font-medium">
+                Count
+              </th>
+              <th scope="col" className="py-1.5 text-right font-medium">
+                Percent
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {question.choices.map((c) => (
+              <tr
+                key={`${c.value}-${c.text}`}
+                className="border-b border-slate-100"
+                data-choice={c.text}
+                data-count={c.count}
+                data-percent={c.percent}
+              >
+                <td className="py-1.5 pr-3 text-slate-900">{c.text}</td>
+                <td className="py-1.5 pr-3 text-right tabular-nums">{c.count}</td>
+                <td className="py-1.5 text-right tabular-nums">{shown(c.percent)}</td>
+              </tr>
+            ))}
+            {question.notApplicable !== null ? (
+              <tr className="text-slate-600" data-choice={NOT_APPLICABLE} data-count={question.notApplicable}>
+                <td className="py-1.5 pr-3">{NOT_APPLICABLE}</td>
+                <td className="py-1.5 pr-3 text-right tabular-nums">{question.notApplicable}</td>
+                <td className="py-1.5 text-right">–</td>
+              </tr>
+            ) : null}
+          </tbody>
+        </table>
+        <div aria-hidden="true" className="flex flex-col justify-center gap-1.5">
+          {question.choices.map((c) => (
+            <div key={`${c.value}-${c.text}`} className="flex items-center gap-2 text-xs text-slate-600">
+              <span className="w-28 shrink-0 truncate text-right" title={c.text}>
+                {c.text}
+              </span>
+              <span className="h-4 flex-1 rounded-sm bg-slate-100">
+                <span className="block h-4 rounded-sm bg-indigo-500" style={{ width: `${(c.count / max) * 100}%` }} />
+              </span>
+              <span className="w-12 shrink-0 tabular-nums">{shown(c.percent)}</span>
+            </div>
+          ))}
+        </div>
+      </div>
+      {question.comments ? <TextAnswers list={question.comments} what="comment" /> : null}
+    </>
+  );
+}
+
+function NpsSummary({ nps }: { nps: NpsResult }) {
+  const parts = [
+    { label: "Promoters (9–10)", n: nps.promoters, percent: nps.promotersPercent, bar: "bg-emerald-500" },
+    { label: "Passives (7–8)", n: nps.passives, percent: nps.passivesPercent, bar: "bg-amber-400" },
+    { label: "Detractors (0–6)", n: nps.detractors, percent: nps.detractorsPercent, bar: "bg-rose-500" },
+  ];
+  return (
+    <div className="mt-4 rounded-md bg-slate-50 p-4" data-nps={nps.score}>
+      <p className="text-sm text-slate-700">
+        Net Promoter Score <span className="ml-1 text-2xl font-semibold text-slate-900 tabular-nums">{nps.score}</span>
+      </p>
+      <div aria-hidden="true" className="mt-2 flex h-3 w-full overflow-hidden rounded-full bg-slate-200">
+        {parts.map((p) => (p.n > 0 ? <span key={p.label} className={p.bar} style={{ width: `${p.percent}%` }} /> : null))}
+      </div>
+      <ul className="mt-2 flex flex-wrap gap-x-5 gap-y-1 text-xs text-slate-700">
+        {parts.map((p) => (
+          <li key={p.label} data-nps-part={p.label}>
+            {p.label}: {p.n} ({shown(p.percent)})
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function TextAnswers({ list, what }: { list: TextList; what: "answer" | "comment" }) {
+  const title = what === "answer" ? "Answers" : "Comments";
+  if (list.total === 0) {
+    return <p className="mt-3 text-sm text-slate-500">{what === "answer" ? "No answers." : "No comments."}</p>;
+  }
+  return (
+    <div className="mt-4" data-texts={what} data-total={list.total}>
+      <h3 className="text-sm font-medium text-slate-700">
+        {title} ({list.total})
+      </h3>
+      <ul className="mt-2 divide-y divide-slate-100 rounded-md border border-slate-200 text-sm text-slate-800">
+        {list.items.map((t, i) => (
+          <li key={i} className="px-3 py-2 whitespace-pre-wrap">
+            {t}
+          </li>
+        ))}
+      </ul>
+      {list.total > list.items.length ? (
+        <p className="mt-2 text-xs text-slate-500">
+          Showing {list.items.length} of {list.total} {what === "answer" ? "answers" : "comments"}; the download lists them all.
+        </p>
+      ) : null}
+    </div>
+  );
+}

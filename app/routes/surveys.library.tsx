@@ -1,0 +1,186 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { useActionData, useLoaderData, useNavigate } from "@remix-run/react";
+import { copy } from "~/lib/copy";
+import { pageMeta } from "~/lib/navigation";
+import { redirectWithToast } from "~/lib/toast.server";
+import { requirePermission } from "~/modules/auth/session.server";
+import { deleteSurvey, duplicateSurvey, listSurveys, surveyDeleteCheck, type DeleteCheck } from "~/modules/surveys/library.server";
+import { LIBRARY_PATH, NO_SURVEYS, RowActionSchema, scheduledWarning, surveyPath, TEMPLATES_PATH } from "~/modules/surveys/library.schema";
+import { ButtonLink, buttonClass } from "~/ui/button";
+import { useClientNavigation } from "~/ui/client-navigation";
+import { ConfirmPanel } from "~/ui/confirm-panel";
+import { EmptyState } from "~/ui/empty-state";
+import { PageHeader } from "~/ui/page-header";
+
+/**
+ * The survey library (001 §2): Name, Created At, Workspace (or Group), Scheduled At; a row opens
+ * the builder; duplicate; delete in two steps (a check, then a confirmation that warns when the
+ * survey is scheduled). Deleting removes the survey only: its launched runs stay in manage surveys.
+ */
+
+const notFound = () => new Response("Not Found", { status: 404 });
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const viewer = await requirePermission(request, context, "ViewSurveys");
+  const rows = await listSurveys(context.db, viewer);
+  return data({
+    platform: viewer.company.platform,
+    surveys: rows.map((r) => ({
+      id: r.id,
+      title: r.title,
+      createdAt: r.createdAt.getTime(),
+      channelName: r.channelName,
+      nextRunAt: r.nextRunAt?.getTime() ?? null,
+    })),
+  });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const viewer = await requirePermission(request, context, "ViewSurveys");
+  const submission = parseWithZod(await request.formData(), { schema: RowActionSchema });
+  if (submission.status !== "success") return data({ check: null }, { status: 400 });
+  const value = submission.value;
+  const actor = { companyId: viewer.company.id, actorId: viewer.user.id, requestId: context.requestId };
+  if (value.intent === "duplicate") {
+    if (!(await duplicateSurvey(context.db, viewer, actor, value.id))) throw notFound();
+    return redirectWithToast(LIBRARY_PATH, { type: "success", message: "Survey duplicated successfully" }, { request });
+  }
+  if (value.initialCheck === "true") {
+    const check = await surveyDeleteCheck(context.db, viewer, value.id);
+    if (!check) throw notFound();
+    return data({ check });
+  }
+  if (!(await deleteSurvey(context.db, viewer, actor, value.id))) throw notFound();
+  return redirectWithToast(LIBRARY_PATH, { type: "success", message: "Survey deleted successfully" }, { request });
+}
+
+export const meta = pageMeta;
+
+const day = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+const dateTime = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZone: "UTC",
+});
+const when = (ms: number) => `${dateTime.format(new Date(ms))} UTC`;
+
+export default function SurveyLibrary() {
+  const loaderData = useLoaderData<typeof loader>();
+  const check = (useActionData<typeof action>() as { check: DeleteCheck | null } | undefined)?.check ?? null;
+  const navigate = useNavigate();
+  const clientNavigation = useClientNavigation();
+  const words = copy(loaderData.platform);
+  return (
+    <>
+      <PageHeader title="Survey Library" actions={<ButtonLink to={TEMPLATES_PATH}>Add New</ButtonLink>} />
+      {check ? <DeleteConfirmation check={check} /> : null}
+      {loaderData.surveys.length === 0 ? (
+        <EmptyState icon="alert" title={NO_SURVEYS}>
+          <ButtonLink to={TEMPLATES_PATH}>Add New</ButtonLink>
+        </EmptyState>
+      ) : (
+        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm" {...clientNavigation}>
+          <table className="min-w-full divide-y divide-slate-200 text-sm" aria-label="Surveys">
+            <thead className="bg-slate-50 text-left text-slate-700">
+              <tr>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  Name
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  Created At
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  {words.workspace}
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  Scheduled At
+                </th>
+                <th scope="col" className="px-3 py-2 text-right font-semibold">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {loaderData.surveys.map((s) => {
+                const href = surveyPath(s.id);
+                return (
+                  <tr
+                    key={s.id}
+                    data-survey-id={s.id}
+                    className="cursor-pointer hover:bg-slate-50"
+                    // Row click opens the builder (001 §2); the name is the real link for keyboards and no-JS.
+                    onClick={(event) => {
+                      if ((event.target as HTMLElement).closest("a,button,form")) return;
+                      navigate(href);
+                    }}
+                  >
+                    <td className="px-3 py-2 font-medium text-slate-900">
+                      <a href={href} className="hover:text-indigo-700 hover:underline">
+                        {s.title}
+                      </a>
+                    </td>
+                    <td className="whitespace-nowrap px-3 py-2 text-slate-600">
+                      <time dateTime={new Date(s.createdAt).toISOString()}>{day.format(new Date(s.createdAt))}</time>
+                    </td>
+                    <td className="whitespace-nowrap px-3 py-2 text-slate-600">{s.channelName ?? "—"}</td>
+                    <td className="whitespace-nowrap px-3 py-2 text-slate-600" data-scheduled-at>
+                      {s.nextRunAt !== null ? <time dateTime={new Date(s.nextRunAt).toISOString()}>{when(s.nextRunAt)}</time> : null}
+                    </td>
+                    <td className="px-3 py-2">
+                      <div className="flex justify-end gap-2">
+                        <form method="post">
+                          <input type="hidden" name="intent" value="duplicate" />
+                          <input type="hidden" name="id" value={s.id} />
+                          <button type="submit" className={buttonClass("secondary")} aria-label={`Duplicate ${s.title}`}>
+                            Duplicate
+                          </button>
+                        </form>
+                        <form method="post">
+                          <input type="hidden" name="intent" value="delete" />
+                          <input type="hidden" name="id" value={s.id} />
+                          <input type="hidden" name="initialCheck" value="true" />
+                          <button type="submit" className={buttonClass("danger")} aria-label={`Delete ${s.title}`}>
+                            Delete
+                          </button>
+                        </form>
+                      </div>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
+  );
+}
+
+/** The delete's second step: a confirmation that warns when the survey is scheduled. */
+function DeleteConfirmation({ check }: { check: DeleteCheck }) {
+  return (
+    <ConfirmPanel
+      id="delete"
+      title={`Delete ${check.title}?`}
+      fields={{ intent: "delete", id: check.id, initialCheck: "false" }}
+      cancelTo={LIBRARY_PATH}
+      confirmLabel="Delete"
+      data-delete-check
+    >
+      {check.scheduled && check.nextRunAt !== null ? (
+        <p role="alert" data-scheduled-warning>
+          {scheduledWarning(when(check.nextRunAt))}
+        </p>
+      ) : null}
+      <p>
+        {check.launchCount > 0
+          ? "Surveys already launched from it stay in Manage Surveys with their responses. This cannot be undone."
+          : "This cannot be undone."}
+      </p>
+    </ConfirmPanel>
+  );
+}
