@@ -1,11 +1,13 @@
 import { NOT_APPLICABLE } from "~/modules/reviews/answer-scales";
-import type { NpsResult, QuestionReport, TextList } from "../report";
+import type { ChoiceCount, NpsResult, QuestionReport, TextList } from "../report";
+import { ChoiceChart, NpsChart } from "./report-chart";
 
 /**
  * One question of a survey report, rendered on the server: a table of counts and percentages
- * (the numbers for everyone, screen readers included) beside a bar chart drawn with CSS (the
- * bars are decoration, aria-hidden). ApexCharts is not a dependency of this app, so the chart is
- * plain markup and works without JavaScript.
+ * (the numbers for everyone, screen readers included, with or without JavaScript) beside a chart.
+ * The server renders the chart as CSS bars; in the browser, after hydration, ApexCharts (loaded
+ * lazily, see report-chart.tsx) replaces them. Both are decoration (aria-hidden): the table holds
+ * the numbers.
  */
 
 const shown = (percent: number) => `${Number.isInteger(percent) ? percent : percent.toFixed(1)}%`;
@@ -25,14 +27,13 @@ export function ReportQuestion({ question, index }: { question: QuestionReport; 
 }
 
 function ChoiceResult({ question }: { question: Extract<QuestionReport, { kind: "choice" }> }) {
-  const max = Math.max(1, ...question.choices.map((c) => c.count));
   return (
     <>
       <p className="mt-1 text-sm text-slate-600" data-respondents={question.respondents}>
         {question.respondents} {question.respondents === 1 ? "respondent" : "respondents"}
         {question.multipleAnswers ? " (multiple answers: percentages of respondents)" : ""}
       </p>
-      {question.nps ? <NpsSummary nps={question.nps} /> : null}
+      {question.nps ? <NpsSummary nps={question.nps} label={question.label} /> : null}
       <div className="mt-4 grid gap-6 lg:grid-cols-2">
         <table className="w-full text-sm">
           <thead>
@@ -71,46 +72,79 @@ function ChoiceResult({ question }: { question: Extract<QuestionReport, { kind: 
             ) : null}
           </tbody>
         </table>
-        <div aria-hidden="true" className="flex flex-col justify-center gap-1.5">
-          {question.choices.map((c) => (
-            <div key={`${c.value}-${c.text}`} className="flex items-center gap-2 text-xs text-slate-600">
-              <span className="w-28 shrink-0 truncate text-right" title={c.text}>
-                {c.text}
-              </span>
-              <span className="h-4 flex-1 rounded-sm bg-slate-100">
-                <span className="block h-4 rounded-sm bg-indigo-500" style={{ width: `${(c.count / max) * 100}%` }} />
-              </span>
-              <span className="w-12 shrink-0 tabular-nums">{shown(c.percent)}</span>
-            </div>
-          ))}
-        </div>
+        <ChoiceChart label={question.label} choices={question.choices} fallback={<ChoiceBars choices={question.choices} />} />
       </div>
       {question.comments ? <TextAnswers list={question.comments} what="comment" /> : null}
     </>
   );
 }
 
-function NpsSummary({ nps }: { nps: NpsResult }) {
-  const parts = [
-    { label: "Promoters (9–10)", n: nps.promoters, percent: nps.promotersPercent, bar: "bg-emerald-500" },
-    { label: "Passives (7–8)", n: nps.passives, percent: nps.passivesPercent, bar: "bg-amber-400" },
-    { label: "Detractors (0–6)", n: nps.detractors, percent: nps.detractorsPercent, bar: "bg-rose-500" },
-  ];
+/** The server-rendered chart: one CSS bar per choice, as long as its count. */
+function ChoiceBars({ choices }: { choices: ChoiceCount[] }) {
+  const max = Math.max(1, ...choices.map((c) => c.count));
   return (
-    <div className="mt-4 rounded-md bg-slate-50 p-4" data-nps={nps.score}>
-      <p className="text-sm text-slate-700">
-        Net Promoter Score <span className="ml-1 text-2xl font-semibold text-slate-900 tabular-nums">{nps.score}</span>
-      </p>
-      <div aria-hidden="true" className="mt-2 flex h-3 w-full overflow-hidden rounded-full bg-slate-200">
-        {parts.map((p) => (p.n > 0 ? <span key={p.label} className={p.bar} style={{ width: `${p.percent}%` }} /> : null))}
+    <div aria-hidden="true" className="flex flex-col justify-center gap-1.5">
+      {choices.map((c) => (
+        <div key={`${c.value}-${c.text}`} className="flex items-center gap-2 text-xs text-slate-600">
+          <span className="w-28 shrink-0 truncate text-right" title={c.text}>
+            {c.text}
+          </span>
+          <span className="h-4 flex-1 rounded-sm bg-slate-100">
+            <span className="block h-4 rounded-sm bg-indigo-500" style={{ width: `${(c.count / max) * 100}%` }} />
+          </span>
+          <span className="w-12 shrink-0 tabular-nums">{shown(c.percent)}</span>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+const NPS_PARTS = (nps: NpsResult) => [
+  { label: "Promoters (9–10)", n: nps.promoters, percent: nps.promotersPercent, bar: "bg-emerald-500" },
+  { label: "Passives (7–8)", n: nps.passives, percent: nps.passivesPercent, bar: "bg-amber-400" },
+  { label: "Detractors (0–6)", n: nps.detractors, percent: nps.detractorsPercent, bar: "bg-rose-500" },
+];
+
+function NpsSummary({ nps, label }: { nps: NpsResult; label: string }) {
+  const parts = NPS_PARTS(nps);
+  return (
+    <div className="mt-4 flex flex-wrap items-center gap-x-8 gap-y-3 rounded-md bg-slate-50 p-4" data-nps={nps.score}>
+      <div className="min-w-0 flex-1">
+        <p className="text-sm text-slate-700">
+          Net Promoter Score <span className="ml-1 text-2xl font-semibold text-slate-900 tabular-nums">{nps.score}</span>
+        </p>
+        <ul className="mt-2 flex flex-wrap gap-x-5 gap-y-1 text-xs text-slate-700">
+          {parts.map((p) => (
+            <li key={p.label} data-nps-part={p.label} className="flex items-center gap-1.5">
+              <span aria-hidden="true" className={`inline-block size-2.5 rounded-full ${p.bar}`} />
+              {p.label}: {p.n} ({shown(p.percent)})
+            </li>
+          ))}
+        </ul>
       </div>
-      <ul className="mt-2 flex flex-wrap gap-x-5 gap-y-1 text-xs text-slate-700">
-        {parts.map((p) => (
-          <li key={p.label} data-nps-part={p.label}>
-            {p.label}: {p.n} ({shown(p.percent)})
-          </li>
-        ))}
-      </ul>
+      {nps.total > 0 ? (
+        <div className="w-full sm:w-48">
+          <NpsChart label={label} nps={nps} fallback={<NpsRing nps={nps} />} />
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** The server-rendered NPS chart: a CSS ring of promoters, passives and detractors, the size of the ApexCharts donut. */
+function NpsRing({ nps }: { nps: NpsResult }) {
+  const a = nps.promotersPercent;
+  const b = a + nps.passivesPercent;
+  // Tailwind emerald-500, amber-400, rose-500 (as the chart).
+  const ring = `conic-gradient(#10b981 0 ${a}%, #fbbf24 ${a}% ${b}%, #f43f5e ${b}% 100%)`;
+  return (
+    <div aria-hidden="true" className="flex h-[150px] items-center justify-center">
+      <div className="flex size-[124px] items-center justify-center rounded-full" style={{ background: ring }}>
+        <div className="flex size-[84px] flex-col items-center justify-center rounded-full bg-slate-50">
+          <span className="text-xl font-semibold text-slate-700 tabular-nums">{nps.score}</span>
+          <span className="text-[11px] text-slate-600">NPS</span>
+        </div>
+      </div>
     </div>
   );
 }

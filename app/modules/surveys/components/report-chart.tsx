@@ -1,0 +1,167 @@
+import type { ApexOptions } from "apexcharts";
+import { Component, lazy, Suspense, type ReactNode } from "react";
+import { useHydrated } from "~/ui/use-hydrated";
+import type { ChoiceCount, NpsResult } from "../report";
+
+/**
+ * ApexCharts charts for the survey report, loaded lazily in the browser only. ApexCharts touches
+ * `window` when it is imported, and it is heavy: the import below is dynamic (Vite gives it a
+ * chunk of its own that only this page requests, after hydration) and compiled out of the server
+ * build (`import.meta.env.SSR` is a build-time constant). Until the chunk arrives, without
+ * JavaScript, or if it fails to load, the caller's server-rendered fallback (CSS bars) stays.
+ * The charts duplicate the table beside them, so they are hidden from assistive technology.
+ */
+const ApexChart = lazy(() =>
+  import.meta.env.SSR ? Promise.reject(new Error("Charts load in the browser only")) : import("react-apexcharts")
+);
+
+// Tailwind palette (the app's colours): indigo is the brand colour, slate the text and lines.
+const INDIGO_500 = "#6366f1";
+const EMERALD_500 = "#10b981";
+const AMBER_400 = "#fbbf24";
+const ROSE_500 = "#f43f5e";
+const SLATE_200 = "#e2e8f0";
+const SLATE_600 = "#475569";
+const SLATE_700 = "#334155";
+
+const shown = (percent: number) => `${Number.isInteger(percent) ? percent : percent.toFixed(1)}%`;
+
+/** Shared by every chart: no toolbar, zoom or keyboard focus (the chart is aria-hidden), the page's font. */
+const BASE: ApexOptions["chart"] = {
+  fontFamily: "inherit",
+  toolbar: { show: false },
+  zoom: { enabled: false },
+  parentHeightOffset: 0,
+  animations: { enabled: true, speed: 300 },
+  accessibility: { enabled: false },
+};
+
+interface ChartProps {
+  /** What the chart shows, e.g. "Bar chart of the answers to …". */
+  label: string;
+  type: "bar" | "donut";
+  height: number;
+  options: ApexOptions;
+  series: ApexOptions["series"];
+  /** Server-rendered stand-in shown before hydration, while loading and on failure. */
+  fallback: ReactNode;
+}
+
+function LazyChart({ label, type, height, options, series, fallback }: ChartProps) {
+  const hydrated = useHydrated();
+  if (!hydrated) return <>{fallback}</>;
+  return (
+    <ChartBoundary fallback={fallback}>
+      <Suspense fallback={fallback}>
+        <figure aria-hidden="true" aria-label={label} data-chart={type} className="min-w-0">
+          <ApexChart type={type} height={height} width="100%" options={options} series={series} />
+        </figure>
+      </Suspense>
+    </ChartBoundary>
+  );
+}
+
+/** A chunk that fails to load (offline, a new deployment) leaves the fallback, not an error page. */
+class ChartBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
+  state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  render() {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
+}
+
+/** Horizontal bars: one per choice, its length the count, its label the percentage. */
+export function ChoiceChart({ label, choices, fallback }: { label: string; choices: ChoiceCount[]; fallback: ReactNode }) {
+  const max = Math.max(1, ...choices.map((c) => c.count));
+  const options: ApexOptions = {
+    chart: { ...BASE, type: "bar" },
+    colors: [INDIGO_500],
+    plotOptions: { bar: { horizontal: true, borderRadius: 3, barHeight: "70%" } },
+    dataLabels: {
+      enabled: true,
+      formatter: (_value, { dataPointIndex }) => (choices[dataPointIndex]?.count ? shown(choices[dataPointIndex].percent) : ""),
+      style: { fontSize: "11px", fontWeight: 600, colors: ["#ffffff"] },
+    },
+    xaxis: {
+      categories: choices.map((c) => c.text),
+      min: 0,
+      max,
+      tickAmount: Math.min(max, 5),
+      decimalsInFloat: 0,
+      labels: { style: { colors: SLATE_600, fontSize: "11px" } },
+      axisBorder: { show: false },
+      axisTicks: { show: false },
+    },
+    yaxis: { labels: { maxWidth: 160, style: { colors: SLATE_700, fontSize: "12px" } } },
+    grid: { borderColor: SLATE_200, strokeDashArray: 3, xaxis: { lines: { show: true } }, yaxis: { lines: { show: false } } },
+    legend: { show: false },
+    tooltip: {
+      theme: "light",
+      y: {
+        formatter: (value, opts) => {
+          const choice = choices[opts?.dataPointIndex ?? -1];
+          return choice ? `${value} (${shown(choice.percent)})` : String(value);
+        },
+      },
+    },
+    states: { active: { filter: { type: "none" } } },
+  };
+  return (
+    <LazyChart
+      label={`Bar chart of the answers to ${label}`}
+      type="bar"
+      height={Math.max(140, choices.length * 34 + 40)}
+      options={options}
+      series={[{ name: "Count", data: choices.map((c) => c.count) }]}
+      fallback={fallback}
+    />
+  );
+}
+
+/** Promoters, passives and detractors as a donut, the score in its centre. */
+export function NpsChart({ label, nps, fallback }: { label: string; nps: NpsResult; fallback: ReactNode }) {
+  const parts = [
+    { name: "Promoters", n: nps.promoters, percent: nps.promotersPercent },
+    { name: "Passives", n: nps.passives, percent: nps.passivesPercent },
+    { name: "Detractors", n: nps.detractors, percent: nps.detractorsPercent },
+  ];
+  const options: ApexOptions = {
+    chart: { ...BASE, type: "donut" },
+    labels: parts.map((p) => p.name),
+    colors: [EMERALD_500, AMBER_400, ROSE_500],
+    stroke: { width: 2, colors: ["#ffffff"] },
+    dataLabels: { enabled: false },
+    legend: { show: false },
+    plotOptions: {
+      pie: {
+        expandOnClick: false,
+        donut: {
+          size: "68%",
+          labels: {
+            show: true,
+            name: { show: true, offsetY: 18, color: SLATE_600, fontSize: "11px" },
+            value: { show: true, offsetY: -14, color: SLATE_700, fontSize: "20px", fontWeight: 600 },
+            total: { show: true, showAlways: true, label: "NPS", color: SLATE_600, fontSize: "11px", formatter: () => String(nps.score) },
+          },
+        },
+      },
+    },
+    tooltip: {
+      theme: "light",
+      y: { formatter: (value, opts) => `${value} (${shown(parts[opts?.seriesIndex ?? -1]?.percent ?? 0)})` },
+    },
+    states: { active: { filter: { type: "none" } } },
+  };
+  return (
+    <LazyChart
+      label={`Donut chart of the promoters, passives and detractors of ${label}`}
+      type="donut"
+      height={150}
+      options={options}
+      series={parts.map((p) => p.n)}
+      fallback={fallback}
+    />
+  );
+}
