@@ -8,13 +8,16 @@
 //   5. the review campaign's Durable Object: Send Reminder on the 2,000-pair review's pairs, at its
 //      own boundary (/dev/review-transitions: 300/s sustained for 10 s, then its ceiling) and, for
 //      information, end to end through the review page's form post at the same connections
-//   6. gzip size of the JavaScript a first load of the profile page downloads
-//   7. PASS/FAIL against the targets (page p95 <= 4 x static p95; >= 300 pair transitions/s with
-//      p95 < 50 ms; first-load JS <= 150 KB gzip; 5,000-row uploads: people <= 10 s, pairs < 5 s)
+//   6. 500 Initech people (each signed in with their own session) submit the respondent form of an
+//      open survey run all at once; after the run, D1 must hold exactly their 500 responses
+//   7. gzip size of the JavaScript a first load of the profile page downloads
+//   8. PASS/FAIL against the targets (page p95 <= 4 x static p95; >= 300 pair transitions/s with
+//      p95 < 50 ms; 500 survey submissions at once all land exactly once; first-load JS <= 150 KB
+//      gzip; 5,000-row uploads: people <= 10 s, pairs < 5 s)
 //
 // Options: --no-build (reuse .builds/bench), --strict (exit 1 when a target fails),
 //          --duration <s> (default 10), --warmup <s> (default 2), --connections <n> (default 20),
-//          --port <n> or BENCH_PORT (default 8799).
+//          --port <n> or BENCH_PORT (default 8799), --only <key,key,…> (some targets only; see --help).
 // A broken measurement (a non-2xx answer, a redirect to sign-in, a transition answered with
 // anything but a redirect and a success toast, a server that never starts) always exits 1.
 // Everything talks to 127.0.0.1 only.
@@ -46,12 +49,18 @@ const OBJECT_RATE = Math.round(TARGET_TRANSITIONS_PER_S * 1.1);
 const OBJECT_COUNT = OBJECT_RATE * 10;
 /** Reviewers auto-saving at once (issue 6). */
 const AUTOSAVERS = 200;
+/** Survey respondents submitting at once (issue 7), and how many of them post twice in that burst (a double click). */
+const SUBMITTERS = 500;
+const DOUBLE_SUBMITTERS = 50;
 const WATCHDOG_MS = 8 * 60_000;
 
 const seed = await loadSeedModule();
 /** app/db/seed/surveys.ts: Initech's closed survey run with 5,000 responses (the survey report). */
 const surveySeed = await loadSeedModule("../../app/db/seed/surveys.ts");
 const SURVEY_RUN = surveySeed.LARGE_SURVEY_RUN;
+/** The same survey's open run: 1,000 recipients, none responded (the submission burst). */
+const OPEN_SURVEY_RUN = surveySeed.LARGE_OPEN_SURVEY_RUN;
+const RESPOND_PATH = `/surveys/respond/${encodeURIComponent(OPEN_SURVEY_RUN.id)}`;
 const LARGE_REVIEW = seed.LARGE_REVIEW;
 const REVIEW_PATH = `/reviews/manage-reviews/${LARGE_REVIEW.id}`;
 /** The large review's pairs a reminder can go to (app/db/seed/demo.ts: the completed ones cannot be reminded). */
@@ -61,38 +70,52 @@ const REMINDABLE_PAIR_IDS = Array.from({ length: LARGE_REVIEW.pairs }, (_, i) =>
 
 const PAGES = [
   {
+    key: "profile",
     name: "profile page",
     path: `/my-profile/${ADMIN_ID}/feedback-insights`,
     note: "the signed-in person's profile (Feedback Insights tab)",
   },
   {
+    key: "people",
     name: "people list",
     path: "/organization/settings/users",
     note: "Organization › Users: the first page (25 people) of the 5,000-person company, sorted by name",
   },
   {
+    key: "reviews",
     name: "reviews list",
     path: "/reviews/manage-reviews",
     note: "Reviews › Manage: Initech's Live and Draft reviews (the default filter) with pair counts and progress",
   },
   {
+    key: "todo",
     name: "to-do page",
     path: `/reviews/todos/${seed.largeTodoId(1)}`,
     note: `a reviewer (Initech's admin) with ${seed.LARGE_TODOS.reviews} open reviews: the progress panel, the first review's questions and the reviewee's context`,
   },
   {
+    key: "review-detail",
     name: "review detail",
     path: REVIEW_PATH,
     note: `the live review ${LARGE_REVIEW.id} of ${LARGE_REVIEW.pairs.toLocaleString("en")} pairs: overview and first page of pairs`,
   },
   {
+    key: "survey-report",
     name: "survey report of a run with 5,000 responses",
     path: `/surveys/reports?workspaceOrChannelId=w-initech-main&surveyId=${SURVEY_RUN.id}`,
     note: `Surveys › Reports: the closed run ${SURVEY_RUN.id} with ${SURVEY_RUN.responses.toLocaleString(
       "en"
-    )} responses, every question aggregated in SQL (counts, percentages, NPS, text answers and comments)`,
+    )} responses, every question aggregated in SQL (counts, percentages, NPS, text answers and comments) on the isolate's first request, then kept in its memory`,
+    // The report of that run, not a picker or an empty state: it names all 5,000 participants.
+    expect: { pattern: new RegExp(`data-participants="${SURVEY_RUN.responses}"`), what: `${SURVEY_RUN.responses} participants` },
+    // A closed run's aggregation is computed once per isolate and then kept in memory
+    // (app/modules/surveys/report.server.ts closedRunMemo): the load run measures the page around it.
+    firstRequestNote: "the aggregation itself: later requests of a closed run are answered from the isolate's memo",
   },
 ];
+/** What `--only` can name besides the pages (static asset: always measured with a page, as the ratios need it). */
+const OTHER_TARGETS = ["transitions", "object", "autosave", "survey-submit", "first-load-js", "people-upload", "pair-upload"];
+const TARGET_KEYS = [...PAGES.map((p) => p.key), ...OTHER_TARGETS];
 
 /** app/db/seed/demo.ts (or another seed module), loaded by Node's type stripping as scripts/seed.mjs does (pair ids and states of the large review). */
 async function loadSeedModule(specifier = "../../app/db/seed/demo.ts") {
@@ -118,6 +141,8 @@ try {
   process.exit(2);
 }
 const PORT = args.port;
+/** Whether a target is measured in this run (`--only`). */
+const want = (key) => !args.only || args.only.has(key);
 const ORIGIN = `http://${HOST}:${PORT}`;
 const children = new Set();
 let server = null;
@@ -132,6 +157,7 @@ function parseArgs(argv) {
     rounds: 5,
     connections: 20,
     port: Number(process.env.BENCH_PORT) || DEFAULT_PORT,
+    only: null,
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
@@ -148,10 +174,22 @@ function parseArgs(argv) {
     else if (arg === "--connections") options.connections = Math.min(Math.round(number()), 200);
     else if (arg === "--port") options.port = Math.round(number());
     else if (arg === "--serve") options.serve = true;
-    else if (arg === "-h" || arg === "--help") {
+    else if (arg === "--only") {
+      const keys = String(argv[++i] ?? "")
+        .split(",")
+        .map((k) => k.trim())
+        .filter(Boolean);
+      const unknown = keys.filter((k) => !TARGET_KEYS.includes(k));
+      if (keys.length === 0 || unknown.length > 0)
+        throw new BenchError(
+          `--only needs a comma-separated list of ${TARGET_KEYS.join(", ")}${unknown.length ? ` (not ${unknown.join(", ")})` : ""}`
+        );
+      options.only = new Set(keys);
+    } else if (arg === "-h" || arg === "--help") {
       console.log(
-        "usage: npm run bench -- [--no-build] [--strict] [--duration s] [--warmup s] [--rounds n] [--connections n] [--port n (or BENCH_PORT)] [--serve]"
+        "usage: npm run bench -- [--no-build] [--strict] [--duration s] [--warmup s] [--rounds n] [--connections n] [--port n (or BENCH_PORT)] [--serve] [--only key,key,…]"
       );
+      console.log(`--only keys: ${TARGET_KEYS.join(", ")}`);
       process.exit(0);
     } else throw new BenchError(`unknown option ${arg} (see --help)`);
   }
@@ -327,6 +365,9 @@ async function startServer(configPath) {
       "DEV_SIGN_IN:true",
       "--var",
       `APP_URL:${ORIGIN}`,
+      // The submission burst signs in 500 people, all from 127.0.0.1 (one limiter key, "local").
+      "--var",
+      "SIGN_IN_RATE_LIMIT:100000/60",
       "--show-interactive-dev-session=false",
       "--live-reload=false",
       // Per-request log lines cost the Node side CPU on a small machine; errors and warnings still show.
@@ -445,12 +486,14 @@ async function signedIn(cookie) {
 
 /** What a URL serves: status, size, the leaf route and its client module (tells a placeholder). */
 async function describe(target, cookie) {
+  const started = performance.now();
   const res = await fetch(`${ORIGIN}${target.path}`, {
     headers: cookie ? { Cookie: cookie } : {},
     redirect: "manual",
-    signal: AbortSignal.timeout(10_000),
+    signal: AbortSignal.timeout(30_000),
   });
   const body = await res.text();
+  const firstMs = performance.now() - started;
   if (res.status < 200 || res.status >= 300) {
     throw new BenchError(
       `${target.name} ${target.path} answered ${res.status}${
@@ -458,7 +501,10 @@ async function describe(target, cookie) {
       }; the benchmark would measure the wrong thing`
     );
   }
-  const info = { status: res.status, bytes: Buffer.byteLength(body), contentType: res.headers.get("content-type") ?? "" };
+  if (target.expect && !target.expect.pattern.test(body)) {
+    throw new BenchError(`${target.name} ${target.path} does not show ${target.expect.what}; the benchmark would measure the wrong thing`);
+  }
+  const info = { status: res.status, bytes: Buffer.byteLength(body), contentType: res.headers.get("content-type") ?? "", firstMs };
   if (info.contentType.includes("text/html")) {
     const page = await pageModules(body);
     info.leafRoute = page.leafRoute;
@@ -888,12 +934,279 @@ async function pairUploadTiming(cookie) {
   return { rows: rows.length, seconds };
 }
 
+// ---------------------------------------------------------------------------------------------
+// Survey submissions at once (issue 7: "500 respondents submitting at once all land")
+
+const sqlString = (v) => `'${String(v).replaceAll("'", "''")}'`;
+
+/** Rows of each statement of `sql` (statements separated by ";") from the bench's local D1. Only while no server holds it. */
+async function d1Rows(label, sql) {
+  const stdout = await wrangler(label, ["d1", "execute", "DB", "--local", "--persist-to", STATE_DIR, "--json", "--command", sql]);
+  // --json prints the result array; anything wrangler logs before it is skipped (as scripts/seed.mjs does).
+  const json = JSON.parse(stdout.slice(stdout.indexOf("[")));
+  return json.map((r) => r.results ?? []);
+}
+
+/**
+ * Who submits and what (read from D1 before the server starts): the open run's questions and its
+ * first SUBMITTERS recipients who have not responded. Each person's form answers every question of
+ * the run the way the respondent page posts it (`a.<block>.value`, `a.<block>.comment`, see
+ * app/modules/surveys/answers.ts): a choice picked by their position, two choices where several
+ * may be picked, a comment where asked, and a text answer naming them, so that what D1 holds
+ * afterwards can be compared with what each person sent.
+ */
+async function surveySubmitPlan() {
+  const [[run], people] = await d1Rows(
+    "read the open survey run",
+    `SELECT blocks, state, submitted_count AS submitted FROM survey_runs WHERE id = ${sqlString(OPEN_SURVEY_RUN.id)};
+     SELECT u.id AS id, u.email AS email FROM survey_recipients sr JOIN users u ON u.id = sr.user_id AND u.company_id = sr.company_id
+      WHERE sr.run_id = ${sqlString(OPEN_SURVEY_RUN.id)} AND sr.responded = 0 AND u.is_deleted = 0 ORDER BY u.email LIMIT ${SUBMITTERS}`
+  );
+  if (!run || run.state !== "open" || Number(run.submitted) !== 0)
+    throw new BenchError(`the seed has no open, unanswered survey run ${OPEN_SURVEY_RUN.id} (app/db/seed/surveys.ts)`);
+  if (people.length < SUBMITTERS)
+    throw new BenchError(`survey run ${OPEN_SURVEY_RUN.id} has ${people.length} recipients who can respond, not ${SUBMITTERS}`);
+  const questions = JSON.parse(run.blocks)
+    .flatMap((b) => (b.type === "group" ? b.questions : [b]))
+    .filter((b) => b.type === "choice" || b.type === "text-input");
+  const textQuestion = questions.find((q) => q.type === "text-input");
+  if (!textQuestion) throw new BenchError(`survey run ${OPEN_SURVEY_RUN.id} has no text question to tell the answers apart`);
+  const tag = Date.now().toString(36);
+  const submitters = people.map((person, n) => {
+    const form = new URLSearchParams({ intent: "submit" });
+    let answerRows = 0;
+    questions.forEach((q, i) => {
+      const field = (part) => `a.${q.id}.${part}`;
+      if (q.type === "text-input") {
+        form.append(field("value"), `Bench ${tag} ${person.id}`);
+        answerRows++;
+        return;
+      }
+      const values = [...new Set(q.choices.map((c) => c.value))];
+      const picked = q.multipleAnswers
+        ? [...new Set([values[(n + i) % values.length], values[(n + i + 1) % values.length]])]
+        : [values[(n + i) % values.length]];
+      for (const v of picked) form.append(field("value"), String(v));
+      answerRows += picked.length;
+      if (q.commentBox) form.append(field("comment"), `Bench comment ${n}`);
+    });
+    return { ...person, body: form.toString(), answerRows, text: `Bench ${tag} ${person.id}` };
+  });
+  return { textBlockId: textQuestion.id, submitters };
+}
+
+/** Each person's own session, through the demo sign-in (20 at a time; the bench raises SIGN_IN_RATE_LIMIT for this). */
+async function signInEach(people) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 20 }, async () => {
+      while (next < people.length) {
+        const person = people[next++];
+        const res = await fetch(`${ORIGIN}/dev/sign-in`, {
+          method: "POST",
+          redirect: "manual",
+          headers: { Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams({ email: person.email }),
+          signal: AbortSignal.timeout(30_000),
+        });
+        await res.arrayBuffer();
+        person.cookie = res.headers
+          .getSetCookie()
+          .map((c) => c.split(";")[0])
+          .find((c) => c.startsWith("__session=") && c.length > "__session=".length);
+        if (res.status !== 302 || !person.cookie)
+          throw new BenchError(`POST /dev/sign-in as ${person.email} answered ${res.status} without a session`);
+      }
+    })
+  );
+}
+
+const LANDED = "landed";
+const REFUSED = "refused: already responded";
+/** wrangler dev's proxy (patches/wrangler+4.124.0.patch) answers this 502 when its forward to the Worker loses the connection; a POST is not retried by it. */
+const PROXY_LOST = "lost by wrangler dev's proxy (502)";
+const PROXY_RETRIES = 3;
+
+/** landed (the respondent page's redirect back to itself), or what the answer was instead. */
+function submissionOutcome(status, location, body) {
+  if ((status === 302 || status === 303) && location === RESPOND_PATH) return LANDED;
+  if (status === 409 && /already responded/.test(body)) return REFUSED;
+  if (status === 409 && /has closed/.test(body)) return "refused: closed";
+  if (status === 502 && /could not be reached for this request/.test(body)) return PROXY_LOST;
+  return `HTTP ${status}${location ? ` → ${location}` : ""}`;
+}
+
+/** Every post is sent at the same moment; each answer is timed. `answers[i]` is the answer to `posts[i]`. */
+async function submitAtOnce(posts) {
+  const started = performance.now();
+  const answers = await Promise.all(
+    posts.map(async (person) => {
+      const t = performance.now();
+      try {
+        const res = await fetch(`${ORIGIN}${RESPOND_PATH}`, {
+          method: "POST",
+          redirect: "manual",
+          headers: { Cookie: person.cookie, Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded" },
+          body: person.body,
+          signal: AbortSignal.timeout(120_000),
+        });
+        const body = await res.text();
+        return { person, ms: performance.now() - t, outcome: submissionOutcome(res.status, res.headers.get("location"), body) };
+      } catch (error) {
+        return { person, ms: performance.now() - t, outcome: `error: ${error.cause?.code ?? error.name}` };
+      }
+    })
+  );
+  const seconds = (performance.now() - started) / 1000;
+  const outcomes = {};
+  for (const a of answers) outcomes[a.outcome] = (outcomes[a.outcome] ?? 0) + 1;
+  const latencies = answers.map((a) => a.ms).sort((a, b) => a - b);
+  return {
+    answers,
+    requests: answers.length,
+    landed: outcomes[LANDED] ?? 0,
+    outcomes,
+    seconds,
+    min: latencies[0],
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    max: latencies.at(-1),
+  };
+}
+
+/**
+ * The burst: every submitter posts at the same moment, and the first DOUBLE_SUBMITTERS of them post
+ * the same form twice (side by side, a double click): exactly one of the two may land. A post that
+ * wrangler dev's own proxy lost (its 502, "Please try again"; no such hop in production) is sent
+ * again after the burst, as the person would (up to PROXY_RETRIES times, half a second apart); the
+ * re-sent posts are reported. Whether each person's response landed exactly once is D1's to say (verifySubmissions).
+ */
+async function surveySubmitRun(plan) {
+  const t = performance.now();
+  await signInEach(plan.submitters);
+  log(
+    `signed in ${plan.submitters.length} recipients of ${OPEN_SURVEY_RUN.id} in ${secondsSince(
+      t
+    )} s; all of them submit at once (${DOUBLE_SUBMITTERS} of them twice)`
+  );
+  const burst = await submitAtOnce(plan.submitters.flatMap((person, i) => (i < DOUBLE_SUBMITTERS ? [person, person] : [person])));
+  // Up to PROXY_RETRIES more tries, half a second apart, for whoever has no answer but the proxy's 502 yet.
+  const retries = [];
+  const settled = new Set();
+  let answers = burst.answers;
+  for (;;) {
+    for (const a of answers) if (a.outcome !== PROXY_LOST) settled.add(a.person);
+    const lost = [...new Set(answers.filter((a) => a.outcome === PROXY_LOST && !settled.has(a.person)).map((a) => a.person))];
+    if (lost.length === 0 || retries.length === PROXY_RETRIES) break;
+    log(`wrangler dev's proxy lost the post of ${lost.map((p) => p.email).join(", ")}: sending it again`);
+    await sleep(500);
+    retries.push(await submitAtOnce(lost));
+    answers = retries.at(-1).answers;
+  }
+  return { burst, retries };
+}
+
+/**
+ * After the run (server stopped): D1 must hold exactly one response from each person who
+ * submitted and none from anyone else, each with the answer rows and text they sent; exactly
+ * those people marked responded; and the run's submitted count equal to the people who submitted.
+ */
+async function verifySubmissions(plan) {
+  const run = sqlString(OPEN_SURVEY_RUN.id);
+  const [[counts], responses, responded, answers] = await d1Rows(
+    "read back the survey submissions",
+    `SELECT state, submitted_count AS submitted, audience_count AS audience FROM survey_runs WHERE id = ${run};
+     SELECT respondent_id AS id, COUNT(*) AS n FROM survey_responses WHERE run_id = ${run} GROUP BY respondent_id;
+     SELECT user_id AS id FROM survey_recipients WHERE run_id = ${run} AND responded = 1;
+     SELECT r.respondent_id AS id, COUNT(*) AS n, MAX(CASE WHEN a.block_id = ${sqlString(plan.textBlockId)} THEN a.value_text END) AS text
+       FROM survey_answers a JOIN survey_responses r ON r.id = a.response_id WHERE a.run_id = ${run} GROUP BY r.respondent_id`
+  );
+  const expected = new Map(plan.submitters.map((p) => [p.id, p]));
+  const responseCount = responses.reduce((sum, r) => sum + Number(r.n), 0);
+  const answersById = new Map(answers.map((a) => [a.id, a]));
+  const asSent = plan.submitters.filter((p) => {
+    const stored = answersById.get(p.id);
+    return stored && Number(stored.n) === p.answerRows && stored.text === p.text;
+  }).length;
+  return {
+    state: counts?.state ?? null,
+    submittedCount: Number(counts?.submitted ?? NaN),
+    audience: Number(counts?.audience ?? NaN),
+    responses: responseCount,
+    respondents: responses.length,
+    onceEach: responses.filter((r) => expected.has(r.id) && Number(r.n) === 1).length,
+    strangers: responses.filter((r) => !expected.has(r.id)).length + responded.filter((r) => !expected.has(r.id)).length,
+    responded: responded.filter((r) => expected.has(r.id)).length,
+    asSent,
+  };
+}
+
+function surveySubmitCheck(plan, { burst, retries }, stored) {
+  const n = plan.submitters.length;
+  const resent = retries.flatMap((r) => r.answers);
+  const all = [...burst.answers, ...resent];
+  // Per person: how many posts landed; a re-sent post refused as a second response means a lost one had landed after all.
+  const landedPosts = new Map(plan.submitters.map((p) => [p, 0]));
+  for (const a of all) if (a.outcome === LANDED) landedPosts.set(a.person, landedPosts.get(a.person) + 1);
+  const refusedLater = new Set(resent.filter((a) => a.outcome === REFUSED).map((a) => a.person));
+  const everyoneOnce = plan.submitters.every((p) => landedPosts.get(p) === 1 || (landedPosts.get(p) === 0 && refusedLater.has(p)));
+  // Anything but landed, refused as a second response, or lost by the proxy (the latter is then settled by a re-sent post or fails everyoneOnce).
+  const unexpected = all.filter((a) => ![LANDED, REFUSED, PROXY_LOST].includes(a.outcome));
+  const tally = (answers) => {
+    const byOutcome = {};
+    for (const a of answers) byOutcome[a.outcome] = (byOutcome[a.outcome] ?? 0) + 1;
+    return byOutcome;
+  };
+  const counts = (outcomes) =>
+    Object.entries(outcomes)
+      .filter(([k]) => k !== LANDED)
+      .map(([k, v]) => `${v} ${k === REFUSED ? "refused as a second response" : `× ${k}`}`)
+      .join(", ");
+  const ok =
+    n === SUBMITTERS &&
+    burst.requests === n + DOUBLE_SUBMITTERS &&
+    everyoneOnce &&
+    unexpected.length === 0 &&
+    stored.responses === n &&
+    stored.respondents === n &&
+    stored.onceEach === n &&
+    stored.strangers === 0 &&
+    stored.responded === n &&
+    stored.submittedCount === n &&
+    stored.asSent === n &&
+    stored.state === "open";
+  const resentNote = resent.length
+    ? `; ${resent.length} lost post(s) sent again in ${retries.length} round(s): ${
+        resent.filter((a) => a.outcome === LANDED).length
+      } landed${counts(tally(resent)) ? `, ${counts(tally(resent))}` : ""}`
+    : "";
+  return [
+    `${n} respondents submitting at once on ${
+      OPEN_SURVEY_RUN.id
+    } (each signed in, the respondent form's post; ${DOUBLE_SUBMITTERS} of them twice): ${burst.landed} of ${
+      burst.requests
+    } posts landed (the thank-you redirect)${counts(burst.outcomes) ? `, ${counts(burst.outcomes)}` : ""}${resentNote}; in D1 ${
+      stored.responses
+    } responses from ${stored.respondents} people (${stored.onceEach} exactly once, ${stored.strangers} from anyone else), ${
+      stored.responded
+    } recipients responded, submitted_count ${stored.submittedCount} of ${stored.audience}, ${
+      stored.asSent
+    } of ${n} answers as sent; latency of the burst: first answer ${ms(burst.min)} ms, p50 ${ms(burst.p50)} ms, p95 ${ms(
+      burst.p95
+    )} ms, max ${ms(burst.max)} ms; all answered in ${burst.seconds.toFixed(1)} s, ${(burst.landed / burst.seconds).toFixed(
+      0
+    )} submissions/s (target: all land exactly once)`,
+    ok,
+  ];
+}
+
 async function main() {
   const t0 = performance.now();
   mkdirSync(path.join(ROOT, ".builds"), { recursive: true });
   await build();
   await prepareDatabase();
   const fallbackSessionId = await insertFallbackSession();
+  const surveyPlan = want("survey-submit") && !args.serve ? await surveySubmitPlan() : null;
   const configPath = writeServeConfig();
   await startServer(configPath);
   const auth = await signIn(fallbackSessionId);
@@ -909,13 +1222,15 @@ async function main() {
     await new Promise(() => {});
   }
 
-  const targets = [...PAGES.map((p) => ({ ...p, cookie: auth.cookie })), { ...staticAsset(), cookie: null }];
+  const pages = PAGES.filter((p) => want(p.key));
+  // The static asset is the yardstick of every page's ratio: measured whenever a page is.
+  const targets = pages.length > 0 ? [...pages.map((p) => ({ ...p, cookie: auth.cookie })), { ...staticAsset(), cookie: null }] : [];
   for (const target of targets) {
     target.info = await describe(target, target.cookie);
     const what = target.info.leafRoute
       ? `route ${target.info.leafRoute} → ${target.info.leafModule}${target.info.placeholder ? " (PLACEHOLDER page)" : ""}`
       : target.info.contentType;
-    log(`${target.name}: ${target.path} — ${target.info.status}, ${target.info.bytes} B, ${what}`);
+    log(`${target.name}: ${target.path} — ${target.info.status}, ${target.info.bytes} B in ${ms(target.info.firstMs)} ms, ${what}`);
   }
 
   const loadBefore = os.loadavg()[0];
@@ -932,8 +1247,8 @@ async function main() {
     await loadRound(target, target.cookie, args.warmup, false);
   }
   const roundSeconds = args.duration / args.rounds;
-  log(`measuring: ${args.rounds} rounds of ${roundSeconds.toFixed(1)} s per URL, URLs alternating`);
-  for (let round = 0; round < args.rounds; round++) {
+  if (targets.length > 0) log(`measuring: ${args.rounds} rounds of ${roundSeconds.toFixed(1)} s per URL, URLs alternating`);
+  for (let round = 0; round < args.rounds && targets.length > 0; round++) {
     // Each round starts at the next URL, so none always follows the same neighbour (whose garbage
     // collection and warm caches it would inherit).
     for (let i = 0; i < targets.length; i++) {
@@ -945,9 +1260,13 @@ async function main() {
 
   // The Durable Object's throughput, measured only when the review page is real: a placeholder
   // has no action, and its answers would say nothing about the Durable Object.
-  const reviewPage = targets.find((t) => t.path === REVIEW_PATH);
+  const reviewPage =
+    targets.find((t) => t.path === REVIEW_PATH) ??
+    (want("transitions") ? { info: await describe({ name: "review detail", path: REVIEW_PATH }, auth.cookie) } : null);
   let transitions = null;
-  if (reviewPage.info.placeholder) {
+  if (!want("transitions")) {
+    // not asked for (--only)
+  } else if (reviewPage.info.placeholder) {
     log(`skipping the pair transitions: ${REVIEW_PATH} is still a placeholder page`);
   } else {
     log(
@@ -957,18 +1276,32 @@ async function main() {
     await transitionRound(auth.cookie, args.warmup, false);
     transitions = { ...(await transitionRound(auth.cookie, args.duration)), serialP50 };
   }
-  log(
-    `the ReviewCampaign Durable Object at its boundary: ${OBJECT_RATE}/s sustained for ${OBJECT_COUNT} transitions, then ${args.connections} callers back to back`
-  );
-  const sustained = await objectTransitions(auth.cookie, { count: String(OBJECT_COUNT), rate: String(OBJECT_RATE) });
-  const ceiling = await objectTransitions(auth.cookie, { count: "1500", concurrency: String(args.connections) });
-  log(`${AUTOSAVERS} reviewers auto-saving at once on ${LARGE_REVIEW.id}, every answer read back`);
-  const autosave = await autosaveRun(auth.cookie);
-  const js = await firstLoadJs(auth.cookie);
-  log("timing a 5,000-row people upload and a 5,000-row pair upload");
-  const upload = await uploadTiming(auth.cookie);
-  const pairUpload = await pairUploadTiming(auth.cookie);
+  let sustained = null;
+  let ceiling = null;
+  if (want("object")) {
+    log(
+      `the ReviewCampaign Durable Object at its boundary: ${OBJECT_RATE}/s sustained for ${OBJECT_COUNT} transitions, then ${args.connections} callers back to back`
+    );
+    sustained = await objectTransitions(auth.cookie, { count: String(OBJECT_COUNT), rate: String(OBJECT_RATE) });
+    ceiling = await objectTransitions(auth.cookie, { count: "1500", concurrency: String(args.connections) });
+  }
+  let autosave = null;
+  if (want("autosave")) {
+    log(`${AUTOSAVERS} reviewers auto-saving at once on ${LARGE_REVIEW.id}, every answer read back`);
+    autosave = await autosaveRun(auth.cookie);
+  }
+  let surveySubmit = null;
+  if (surveyPlan) {
+    log(`${SUBMITTERS} recipients of the open survey run ${OPEN_SURVEY_RUN.id} submitting at once; D1 is read back after the run`);
+    surveySubmit = await surveySubmitRun(surveyPlan);
+  }
+  const js = want("first-load-js") ? await firstLoadJs(auth.cookie) : null;
+  if (want("people-upload") || want("pair-upload")) log("timing 5,000-row uploads");
+  const upload = want("people-upload") ? await uploadTiming(auth.cookie) : null;
+  const pairUpload = want("pair-upload") ? await pairUploadTiming(auth.cookie) : null;
   await stopServer();
+  // Checked after the run, from the database itself (the server no longer holds it).
+  const surveyStored = surveyPlan ? await verifySubmissions(surveyPlan) : null;
 
   const staticTarget = targets.at(-1);
   const broken = [];
@@ -981,14 +1314,16 @@ async function main() {
   console.log(
     `Benchmark ${new Date().toISOString()} — ${args.connections} connections, ${args.duration} s per URL in ${
       args.rounds
-    } alternating rounds after ${args.warmup} s warm-up; signed in via ${auth.how}`
+    } alternating rounds after ${args.warmup} s warm-up; signed in via ${auth.how}${args.only ? `; only ${[...args.only].join(", ")}` : ""}`
   );
   console.log("");
-  console.log(
-    `${"URL".padEnd(48)} ${"req/s".padStart(7)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"1-conn".padStart(
-      7
-    )} ${"non-2xx".padStart(8)} ${"errors".padStart(7)} ${"p95/static".padStart(11)}`
-  );
+  const loaded = targets.length > 0 || transitions;
+  if (loaded)
+    console.log(
+      `${"URL".padEnd(48)} ${"req/s".padStart(7)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)} ${"p99 ms".padStart(
+        8
+      )} ${"1-conn".padStart(7)} ${"non-2xx".padStart(8)} ${"errors".padStart(7)} ${"p95/static".padStart(11)}`
+    );
   for (const target of targets) {
     const r = target.result;
     const ratio = target === staticTarget ? "" : (r.p95 / staticTarget.result.p95).toFixed(2);
@@ -1012,7 +1347,7 @@ async function main() {
       )}`
     );
   }
-  console.log("(1-conn: median ms of 30 requests sent one at a time, before the load run)");
+  if (loaded) console.log("(1-conn: median ms of 30 requests sent one at a time, before the load run)");
   if (transitions) {
     console.log(
       `(Send Reminder: req/s = successful transitions / wall time, ${transitions.ok} of ${
@@ -1029,12 +1364,16 @@ async function main() {
     console.log(`  ${target.name}: ${target.note}${served}${target.info.placeholder ? " — currently a PLACEHOLDER route module" : ""}`);
   }
   console.log("");
-  console.log(
-    `First-load JavaScript of ${PAGES[0].path}: ${js.gzipKB.toFixed(1)} KB gzip (${js.rawKB.toFixed(1)} KB raw, ${js.files.length} files)`
-  );
-  for (const f of js.files)
-    console.log(`  ${f.url.padEnd(56)} ${(f.gzip / 1024).toFixed(1).padStart(7)} KB gzip ${(f.raw / 1024).toFixed(1).padStart(8)} KB raw`);
-  console.log("");
+  if (js) {
+    console.log(
+      `First-load JavaScript of ${PAGES[0].path}: ${js.gzipKB.toFixed(1)} KB gzip (${js.rawKB.toFixed(1)} KB raw, ${js.files.length} files)`
+    );
+    for (const f of js.files)
+      console.log(
+        `  ${f.url.padEnd(56)} ${(f.gzip / 1024).toFixed(1).padStart(7)} KB gzip ${(f.raw / 1024).toFixed(1).padStart(8)} KB raw`
+      );
+    console.log("");
+  }
 
   const checks = [
     ...targets
@@ -1045,7 +1384,12 @@ async function main() {
         }`,
         t.ratio <= TARGET_RATIO,
       ]),
-    [
+    ...targets
+      .filter((t) => t.firstRequestNote)
+      .map((t) => [`${t.name}: first request ${ms(t.info.firstMs)} ms (${t.firstRequestNote}), 1-conn median ${ms(t.serialP50)} ms`, null]),
+  ];
+  if (sustained) {
+    checks.push([
       `ReviewCampaign Durable Object, ${sustained.rate}/s offered for ${
         sustained.count
       } Send Reminder transitions: ${sustained.perSecond.toFixed(0)}/s applied, p95 ${ms(
@@ -1054,25 +1398,44 @@ async function main() {
         ceiling.concurrency
       } callers: ${ceiling.perSecond.toFixed(0)}/s, p95 ${ms(ceiling.p95)} ms`,
       sustained.perSecond >= TARGET_TRANSITIONS_PER_S && sustained.p95 < TARGET_TRANSITION_P95_MS,
-    ],
-    transitions
-      ? [
-          `(informative) Send Reminder end to end through wrangler dev's HTTP proxy, ${
-            args.connections
-          } connections: ${transitions.perSecond.toFixed(0)}/s, p95 ${ms(transitions.p95)} ms, ${transitions.failed} non-success`,
-          null,
-        ]
-      : [`pair transitions end to end: not measured, ${REVIEW_PATH} is a placeholder page`, null],
-    [
+    ]);
+  }
+  if (want("transitions")) {
+    checks.push(
+      transitions
+        ? [
+            `(informative) Send Reminder end to end through wrangler dev's HTTP proxy, ${
+              args.connections
+            } connections: ${transitions.perSecond.toFixed(0)}/s, p95 ${ms(transitions.p95)} ms, ${transitions.failed} non-success`,
+            null,
+          ]
+        : [`pair transitions end to end: not measured, ${REVIEW_PATH} is a placeholder page`, null]
+    );
+  }
+  if (autosave) {
+    checks.push([
       `${autosave.reviewers} reviewers auto-saving at once: ${autosave.applied} of ${autosave.saves} saves applied, ${
         autosave.lost
       } answers lost, p95 ${ms(autosave.p95)} ms (target: none lost)`,
       autosave.reviewers >= AUTOSAVERS && autosave.applied === autosave.saves && autosave.lost === 0,
-    ],
-    [`${pairUpload.rows}-row pair upload (Launch Review) = ${pairUpload.seconds.toFixed(2)} s (target < 5 s)`, pairUpload.seconds < 5],
-    [`first-load JS = ${js.gzipKB.toFixed(1)} KB gzip (target ≤ ${TARGET_FIRST_LOAD_KB} KB)`, js.gzipKB <= TARGET_FIRST_LOAD_KB],
-    [`${upload.rows}-row people upload (custom relationship) = ${upload.seconds.toFixed(2)} s (target ≤ 10 s)`, upload.seconds <= 10],
-  ];
+    ]);
+  }
+  if (surveyPlan) checks.push(surveySubmitCheck(surveyPlan, surveySubmit, surveyStored));
+  if (pairUpload)
+    checks.push([
+      `${pairUpload.rows}-row pair upload (Launch Review) = ${pairUpload.seconds.toFixed(2)} s (target < 5 s)`,
+      pairUpload.seconds < 5,
+    ]);
+  if (js)
+    checks.push([
+      `first-load JS = ${js.gzipKB.toFixed(1)} KB gzip (target ≤ ${TARGET_FIRST_LOAD_KB} KB)`,
+      js.gzipKB <= TARGET_FIRST_LOAD_KB,
+    ]);
+  if (upload)
+    checks.push([
+      `${upload.rows}-row people upload (custom relationship) = ${upload.seconds.toFixed(2)} s (target ≤ 10 s)`,
+      upload.seconds <= 10,
+    ]);
   for (const [label, ok] of checks) console.log(`${ok === null ? "INFO" : ok ? "PASS" : "FAIL"}  ${label}`);
   console.log(`\nbench finished in ${secondsSince(t0)} s`);
 

@@ -2,7 +2,8 @@
 // closed and open, with responses stored as a submission stores them (survey_responses.answers in
 // the SurveyAnswers shape, and one survey_answers row per answered question, one per chosen
 // choice with multiple answers), one anonymous run with a minimum submission count; and for
-// Initech one closed run with 5,000 responses (the report benchmark).
+// Initech one closed run with 5,000 responses (the report benchmark) and an open run of 1,000
+// recipients nobody has answered yet (the submission benchmark).
 //
 // Loaded by Node's own type stripping through demo.ts: it imports only modules without runtime
 // imports of their own, by their `.ts` path, and types with `import type`.
@@ -17,6 +18,8 @@ const DAY = 24 * HOUR;
 
 /** The Initech run of the report benchmark: exactly `responses` responses, ids ss-initech-00001…. */
 export const LARGE_SURVEY_RUN = { id: "sr-initech-engagement-1", surveyId: "sv-initech-engagement", responses: 5000 } as const;
+/** The same survey's open run for the submission benchmark: `recipients` active people (not the admin), none responded yet. */
+export const LARGE_OPEN_SURVEY_RUN = { id: "sr-initech-engagement-2", recipients: 1000 } as const;
 
 type Company = "acme" | "globex" | "large";
 const COMPANY_ID: Record<Company, string> = { acme: "c-acme", globex: "c-globex", large: "c-initech" };
@@ -445,12 +448,16 @@ export function demoSurveyRows(tables: SeedTables, now: number): SeedTables {
   return out;
 }
 
-/** Initech: one closed engagement run answered by 5,000 people (the report benchmark). */
+/** Initech: one closed engagement run answered by 5,000 people (the report benchmark), and an open one nobody has answered yet (the submission benchmark). */
 export function largeSurveyRows(tables: SeedTables, now: number): SeedTables {
   const cid = COMPANY_ID.large;
   const users = tables.users.filter((u) => u.company_id === cid).slice(0, LARGE_SURVEY_RUN.responses);
   const departments = new Map(users.map((u) => [String(u.id), (u.department_id as string) ?? null]));
   const ids = users.map((u) => String(u.id));
+  const admin = uid("large", "admin");
+  const open = activePeople(tables, cid)
+    .ids.filter((id) => id !== admin)
+    .slice(0, LARGE_OPEN_SURVEY_RUN.recipients);
   const spec: SurveySpec = {
     id: LARGE_SURVEY_RUN.surveyId,
     title: "Initech Engagement 2026",
@@ -470,6 +477,7 @@ export function largeSurveyRows(tables: SeedTables, now: number): SeedTables {
         responses: ids.length,
         launchedBy: uid("large", "admin"),
       },
+      { state: "open", launchedDaysAgo: 2, recipients: open, responses: 0, launchedBy: admin },
     ],
   };
   return surveyRows("large", [spec], departments, now);
