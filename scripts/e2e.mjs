@@ -39,10 +39,11 @@ const vars = {
 const varArgs = Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
 let serverLog = "";
 const deaths = [];
+// --test-scheduled: GET /__scheduled runs the Worker's cron handler (tests/e2e/surveys.spec.ts starts a scheduled survey that way).
 function startServer() {
   const child = spawn(
     "wrangler",
-    ["dev", "--ip", "127.0.0.1", "--port", String(PORT), "--persist-to", STATE, "--inspector-port", "0", "--show-interactive-dev-session=false", ...varArgs],
+    ["dev", "--ip", "127.0.0.1", "--port", String(PORT), "--persist-to", STATE, "--inspector-port", "0", "--show-interactive-dev-session=false", "--test-scheduled", ...varArgs],
     {
       stdio: ["ignore", "pipe", "pipe"],
       env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false", WRANGLER_LOG_PATH: WRANGLER_LOGS },
