@@ -16,7 +16,8 @@ import {
   listQuestionnaires,
   questionnaireUsage,
 } from "~/modules/reviews/questionnaires.server";
-import { ButtonLink, buttonClass } from "~/ui/button";
+import { ButtonLink } from "~/ui/button";
+import { DuplicateDeleteActions } from "~/ui/row-actions";
 import { EmptyState } from "~/ui/empty-state";
 import { useClientNavigation } from "~/ui/client-navigation";
 import { ConfirmPanel } from "~/ui/confirm-panel";
@@ -134,23 +135,7 @@ export default function QuestionnaireLibrary() {
                       <time dateTime={new Date(q.createdAt).toISOString()}>{dateFormat.format(new Date(q.createdAt))}</time>
                     </td>
                     <td className="px-3 py-2">
-                      <div className="flex justify-end gap-2">
-                        <form method="post">
-                          <input type="hidden" name="intent" value="duplicate" />
-                          <input type="hidden" name="id" value={q.id} />
-                          <button type="submit" className={buttonClass("secondary")} aria-label={`Duplicate ${q.title}`}>
-                            Duplicate
-                          </button>
-                        </form>
-                        <form method="post">
-                          <input type="hidden" name="intent" value="delete" />
-                          <input type="hidden" name="id" value={q.id} />
-                          <input type="hidden" name="initialCheck" value="true" />
-                          <button type="submit" className={buttonClass("danger")} aria-label={`Delete ${q.title}`}>
-                            Delete
-                          </button>
-                        </form>
-                      </div>
+                      <DuplicateDeleteActions id={q.id} title={q.title} />
                     </td>
                   </tr>
                 );

@@ -7,7 +7,8 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { requirePermission } from "~/modules/auth/session.server";
 import { deleteSurvey, duplicateSurvey, listSurveys, surveyDeleteCheck, type DeleteCheck } from "~/modules/surveys/library.server";
 import { LIBRARY_PATH, NO_SURVEYS, RowActionSchema, scheduledWarning, surveyPath, TEMPLATES_PATH } from "~/modules/surveys/library.schema";
-import { ButtonLink, buttonClass } from "~/ui/button";
+import { ButtonLink } from "~/ui/button";
+import { DuplicateDeleteActions } from "~/ui/row-actions";
 import { useClientNavigation } from "~/ui/client-navigation";
 import { ConfirmPanel } from "~/ui/confirm-panel";
 import { EmptyState } from "~/ui/empty-state";
@@ -131,23 +132,7 @@ export default function SurveyLibrary() {
                       {s.nextRunAt !== null ? <time dateTime={new Date(s.nextRunAt).toISOString()}>{when(s.nextRunAt)}</time> : null}
                     </td>
                     <td className="px-3 py-2">
-                      <div className="flex justify-end gap-2">
-                        <form method="post">
-                          <input type="hidden" name="intent" value="duplicate" />
-                          <input type="hidden" name="id" value={s.id} />
-                          <button type="submit" className={buttonClass("secondary")} aria-label={`Duplicate ${s.title}`}>
-                            Duplicate
-                          </button>
-                        </form>
-                        <form method="post">
-                          <input type="hidden" name="intent" value="delete" />
-                          <input type="hidden" name="id" value={s.id} />
-                          <input type="hidden" name="initialCheck" value="true" />
-                          <button type="submit" className={buttonClass("danger")} aria-label={`Delete ${s.title}`}>
-                            Delete
-                          </button>
-                        </form>
-                      </div>
+                      <DuplicateDeleteActions id={s.id} title={s.title} />
                     </td>
                   </tr>
                 );

@@ -20,6 +20,7 @@ import {
 import { groupedTemplates, PREDEFINED_SURVEY_TEMPLATES, questionCount } from "~/modules/surveys/predefined-templates";
 import { deleteTemplate, duplicateTemplate, getCustomTemplate, listCustomTemplates, mayView } from "~/modules/surveys/templates.server";
 import { buttonClass } from "~/ui/button";
+import { DuplicateDeleteActions } from "~/ui/row-actions";
 import { useClientNavigation } from "~/ui/client-navigation";
 import { ConfirmPanel } from "~/ui/confirm-panel";
 import { EmptyState } from "~/ui/empty-state";
@@ -219,26 +220,15 @@ export default function SurveyTemplates() {
                       <td className="whitespace-nowrap px-3 py-2 text-slate-600">{t.createdBy ?? "—"}</td>
                       <td className="px-3 py-2">
                         {loaderData.canAct ? (
-                          <div className="flex justify-end gap-2">
-                            <a href={templatePath(t.id)} className={buttonClass("secondary")} aria-label={`Edit ${t.title}`}>
-                              Edit
-                            </a>
-                            <form method="post">
-                              <input type="hidden" name="intent" value="duplicate" />
-                              <input type="hidden" name="id" value={t.id} />
-                              <button type="submit" className={buttonClass("secondary")} aria-label={`Duplicate ${t.title}`}>
-                                Duplicate
-                              </button>
-                            </form>
-                            <form method="post">
-                              <input type="hidden" name="intent" value="delete" />
-                              <input type="hidden" name="id" value={t.id} />
-                              <input type="hidden" name="initialCheck" value="true" />
-                              <button type="submit" className={buttonClass("danger")} aria-label={`Delete ${t.title}`}>
-                                Delete
-                              </button>
-                            </form>
-                          </div>
+                          <DuplicateDeleteActions
+                            id={t.id}
+                            title={t.title}
+                            before={
+                              <a href={templatePath(t.id)} className={buttonClass("secondary")} aria-label={`Edit ${t.title}`}>
+                                Edit
+                              </a>
+                            }
+                          />
                         ) : null}
                       </td>
                     </tr>
