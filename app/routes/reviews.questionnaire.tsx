@@ -48,7 +48,7 @@ import {
   pickedIds,
   updateQuestionnaire,
 } from "~/modules/reviews/questionnaires.server";
-import { Button, buttonClass } from "~/ui/button";
+import { Button, buttonClass, FullPreviewButton } from "~/ui/button";
 import { Modal } from "~/ui/dialog";
 import { EmptyState } from "~/ui/empty-state";
 import { ErrorPanel } from "~/ui/error-panel";
@@ -447,19 +447,7 @@ export default function QuestionnaireBuilder() {
             </div>
           </fieldset>
           <div className="flex flex-wrap justify-end gap-2">
-            <button
-              type="submit"
-              name="preview"
-              value="full"
-              formNoValidate
-              className={buttonClass("secondary")}
-              onClick={(e) => {
-                e.preventDefault();
-                setPreviewOpen(true);
-              }}
-            >
-              Full Preview
-            </button>
+            <FullPreviewButton onOpen={() => setPreviewOpen(true)} />
             <Button type="submit" name="intent" value="save" variant="secondary" disabled={busy}>
               {label("save", "Save")}
             </Button>

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { useActionData, useLoaderData, useNavigate } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { pageMeta } from "~/lib/navigation";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requirePermission } from "~/modules/auth/session.server";
@@ -17,7 +17,7 @@ import {
   questionnaireUsage,
 } from "~/modules/reviews/questionnaires.server";
 import { ButtonLink } from "~/ui/button";
-import { DuplicateDeleteActions } from "~/ui/row-actions";
+import { DuplicateDeleteActions, LinkCell, LinkRow } from "~/ui/row-actions";
 import { EmptyState } from "~/ui/empty-state";
 import { useClientNavigation } from "~/ui/client-navigation";
 import { ConfirmPanel } from "~/ui/confirm-panel";
@@ -89,7 +89,6 @@ const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "sh
 export default function QuestionnaireLibrary() {
   const loaderData = useLoaderData<typeof loader>();
   const check = (useActionData<typeof action>() as { check: Check | null } | undefined)?.check ?? null;
-  const navigate = useNavigate();
   const clientNavigation = useClientNavigation();
   return (
     <>
@@ -116,28 +115,16 @@ export default function QuestionnaireLibrary() {
               {loaderData.questionnaires.map((q) => {
                 const href = `${QUESTIONNAIRES_PATH}/${encodeURIComponent(q.id)}`;
                 return (
-                  <tr
-                    key={q.id}
-                    data-questionnaire-id={q.id}
-                    className="cursor-pointer hover:bg-slate-50"
-                    // Row click opens the questionnaire (000 §2); the name is the real link for keyboards and no-JS.
-                    onClick={(event) => {
-                      if ((event.target as HTMLElement).closest("a,button,form")) return;
-                      navigate(href);
-                    }}
-                  >
-                    <td className="px-3 py-2 font-medium text-slate-900">
-                      <a href={href} className="hover:text-indigo-700 hover:underline">
-                        {q.title}
-                      </a>
-                    </td>
+                  // Row click opens the questionnaire (000 §2); the name is the real link for keyboards and no-JS.
+                  <LinkRow key={q.id} href={href} data-questionnaire-id={q.id}>
+                    <LinkCell href={href}>{q.title}</LinkCell>
                     <td className="whitespace-nowrap px-3 py-2 text-slate-600">
                       <time dateTime={new Date(q.createdAt).toISOString()}>{dateFormat.format(new Date(q.createdAt))}</time>
                     </td>
                     <td className="px-3 py-2">
                       <DuplicateDeleteActions id={q.id} title={q.title} />
                     </td>
-                  </tr>
+                  </LinkRow>
                 );
               })}
             </tbody>

@@ -46,7 +46,7 @@ import {
   visibilityOf,
   type SurveyBuilderForm,
 } from "~/modules/surveys/survey.schema";
-import { Button, buttonClass } from "~/ui/button";
+import { Button, buttonClass, FullPreviewButton } from "~/ui/button";
 import { Modal } from "~/ui/dialog";
 import { EmptyState } from "~/ui/empty-state";
 import { ErrorPanel } from "~/ui/error-panel";
@@ -412,19 +412,7 @@ export default function SurveyBuilder() {
             </details>
           ) : null}
           <div className="flex flex-wrap justify-end gap-2">
-            <button
-              type="submit"
-              name="preview"
-              value="full"
-              formNoValidate
-              className={buttonClass("secondary")}
-              onClick={(e) => {
-                e.preventDefault();
-                setPreviewOpen(true);
-              }}
-            >
-              Full Preview
-            </button>
+            <FullPreviewButton onOpen={() => setPreviewOpen(true)} />
             {loaderData.canTemplate && hydrated ? (
               <Button type="button" variant="secondary" onClick={() => setTemplateOpen(true)} disabled={busy}>
                 {label("template", TEMPLATE_DIALOG_TITLE)}

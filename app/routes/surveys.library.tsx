@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { useActionData, useLoaderData, useNavigate } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { copy } from "~/lib/copy";
 import { pageMeta } from "~/lib/navigation";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -8,7 +8,7 @@ import { requirePermission } from "~/modules/auth/session.server";
 import { deleteSurvey, duplicateSurvey, listSurveys, surveyDeleteCheck, type DeleteCheck } from "~/modules/surveys/library.server";
 import { LIBRARY_PATH, NO_SURVEYS, RowActionSchema, scheduledWarning, surveyPath, TEMPLATES_PATH } from "~/modules/surveys/library.schema";
 import { ButtonLink } from "~/ui/button";
-import { DuplicateDeleteActions } from "~/ui/row-actions";
+import { DuplicateDeleteActions, LinkCell, LinkRow } from "~/ui/row-actions";
 import { useClientNavigation } from "~/ui/client-navigation";
 import { ConfirmPanel } from "~/ui/confirm-panel";
 import { EmptyState } from "~/ui/empty-state";
@@ -72,7 +72,6 @@ const when = (ms: number) => `${dateTime.format(new Date(ms))} UTC`;
 export default function SurveyLibrary() {
   const loaderData = useLoaderData<typeof loader>();
   const check = (useActionData<typeof action>() as { check: DeleteCheck | null } | undefined)?.check ?? null;
-  const navigate = useNavigate();
   const clientNavigation = useClientNavigation();
   const words = copy(loaderData.platform);
   return (
@@ -109,21 +108,9 @@ export default function SurveyLibrary() {
               {loaderData.surveys.map((s) => {
                 const href = surveyPath(s.id);
                 return (
-                  <tr
-                    key={s.id}
-                    data-survey-id={s.id}
-                    className="cursor-pointer hover:bg-slate-50"
-                    // Row click opens the builder (001 §2); the name is the real link for keyboards and no-JS.
-                    onClick={(event) => {
-                      if ((event.target as HTMLElement).closest("a,button,form")) return;
-                      navigate(href);
-                    }}
-                  >
-                    <td className="px-3 py-2 font-medium text-slate-900">
-                      <a href={href} className="hover:text-indigo-700 hover:underline">
-                        {s.title}
-                      </a>
-                    </td>
+                  // Row click opens the builder (001 §2); the name is the real link for keyboards and no-JS.
+                  <LinkRow key={s.id} href={href} data-survey-id={s.id}>
+                    <LinkCell href={href}>{s.title}</LinkCell>
                     <td className="whitespace-nowrap px-3 py-2 text-slate-600">
                       <time dateTime={new Date(s.createdAt).toISOString()}>{day.format(new Date(s.createdAt))}</time>
                     </td>
@@ -134,7 +121,7 @@ export default function SurveyLibrary() {
                     <td className="px-3 py-2">
                       <DuplicateDeleteActions id={s.id} title={s.title} />
                     </td>
-                  </tr>
+                  </LinkRow>
                 );
               })}
             </tbody>

@@ -17,12 +17,35 @@ export function buttonClass(variant: Variant = "primary", extra = "") {
   return `${BASE} ${VARIANTS[variant]} ${extra}`.trim();
 }
 
-export const Button = forwardRef<HTMLButtonElement, React.ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }>(
-  function Button({ variant = "primary", className = "", type = "button", ...props }, ref) {
-    return <button ref={ref} type={type} className={buttonClass(variant, className)} {...props} />;
-  },
-);
+export const Button = forwardRef<HTMLButtonElement, React.ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }>(function Button(
+  { variant = "primary", className = "", type = "button", ...props },
+  ref
+) {
+  return <button ref={ref} type={type} className={buttonClass(variant, className)} {...props} />;
+});
 
 export function ButtonLink({ variant = "primary", className = "", ...props }: LinkProps & { variant?: Variant }) {
   return <Link className={buttonClass(variant, className)} {...props} />;
+}
+
+/**
+ * A builder's 'Full Preview': with JavaScript it opens the preview dialog (`onOpen`); without it
+ * it submits the form with `preview=full`, and the page answers with the preview in the page.
+ */
+export function FullPreviewButton({ onOpen }: { onOpen: () => void }) {
+  return (
+    <button
+      type="submit"
+      name="preview"
+      value="full"
+      formNoValidate
+      className={buttonClass("secondary")}
+      onClick={(e) => {
+        e.preventDefault();
+        onOpen();
+      }}
+    >
+      Full Preview
+    </button>
+  );
 }

@@ -1,3 +1,4 @@
+import { useNavigate } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { buttonClass } from "./button";
 
@@ -27,5 +28,36 @@ export function DuplicateDeleteActions({ id, title, before }: { id: string; titl
         </button>
       </form>
     </div>
+  );
+}
+
+/**
+ * A library row that opens its item when clicked anywhere but its own links and forms; the name
+ * cell (LinkCell) is the real link, for keyboards and without JavaScript.
+ */
+export function LinkRow({ href, children, ...rest }: { href: string; children: ReactNode } & Record<`data-${string}`, string>) {
+  const navigate = useNavigate();
+  return (
+    <tr
+      {...rest}
+      className="cursor-pointer hover:bg-slate-50"
+      onClick={(event) => {
+        if ((event.target as HTMLElement).closest("a,button,form")) return;
+        navigate(href);
+      }}
+    >
+      {children}
+    </tr>
+  );
+}
+
+/** The row's name: the link to its item. */
+export function LinkCell({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <td className="px-3 py-2 font-medium text-slate-900">
+      <a href={href} className="hover:text-indigo-700 hover:underline">
+        {children}
+      </a>
+    </td>
   );
 }
