@@ -1,29 +1,13 @@
-import {
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  getTextareaProps,
-  useForm,
-  type FieldMetadata,
-  type SubmissionResult,
-} from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import {
-  Form,
-  isRouteErrorResponse,
-  Link,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-  useRouteError,
-  useRouteLoaderData,
-} from "@remix-run/react";
+import { getInputProps, getSelectProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { pageMeta } from "~/lib/navigation";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requirePermission } from "~/modules/auth/session.server";
-import { customItemLines, SCALE_FAMILIES, SCALE_LABELS } from "~/modules/reviews/answer-scales";
+import { customItemLines } from "~/modules/reviews/answer-scales";
+import { AnswerScaleField } from "~/modules/reviews/components/answer-scale-field";
 import { previewBlockOf, QuestionnairePreview } from "~/modules/reviews/components/questionnaire-preview";
 import { blocksFromPredefined, findPredefinedTemplate } from "~/modules/reviews/predefined-templates";
 import {
@@ -48,12 +32,22 @@ import {
   pickedIds,
   updateQuestionnaire,
 } from "~/modules/reviews/questionnaires.server";
-import { Button, buttonClass, FullPreviewButton } from "~/ui/button";
-import { Modal } from "~/ui/dialog";
-import { EmptyState } from "~/ui/empty-state";
-import { ErrorPanel } from "~/ui/error-panel";
-import { useHydrated } from "~/ui/use-hydrated";
+import {
+  BlockActions,
+  BuilderButtons,
+  BuilderErrorBoundary,
+  BuilderForm,
+  insertButtonProps,
+  NameField,
+  SaveButton,
+  useBlockFocus,
+  useBuilderForm,
+  useFullPreview,
+} from "~/ui/builder-parts";
+import { buttonClass } from "~/ui/button";
+import { Check, SelectField, TextField } from "~/ui/form-fields";
 import { PageHeader } from "~/ui/page-header";
+import { useHydrated } from "~/ui/use-hydrated";
 
 const notFound = () => new Response("Not Found", { status: 404 });
 /** 000 §2 builder empty states, quoted exactly. */
@@ -157,16 +151,7 @@ export const meta = pageMeta;
 
 /** An unknown questionnaire (or another company's) shows the builder's own empty state (000 §2). */
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const root = useRouteLoaderData<{ requestId?: string }>("root");
-  if (!isRouteErrorResponse(error) || error.status !== 404) return <ErrorPanel requestId={root?.requestId} />;
-  return (
-    <EmptyState icon="reviews" title={NO_QUESTIONNAIRE}>
-      <Link to={QUESTIONNAIRES_PATH} className={buttonClass("secondary")}>
-        Back to questionnaires
-      </Link>
-    </EmptyState>
-  );
+  return <BuilderErrorBoundary icon="reviews" title={NO_QUESTIONNAIRE} backTo={QUESTIONNAIRES_PATH} backLabel="Back to questionnaires" />;
 }
 
 type ActionData = { result: SubmissionResult<string[]>; fullPreview: boolean } | undefined;
@@ -185,22 +170,18 @@ function nextKey(blocks: Array<{ key?: unknown }>) {
 export default function QuestionnaireBuilder() {
   const loaderData = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData;
-  const navigation = useNavigation();
-  const [form, fields] = useForm<QuestionnaireForm>({
+  const [form, fields] = useBuilderForm(QuestionnaireFormSchema, {
     id: `questionnaire-${loaderData.id ?? "new"}`,
-    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
     defaultValue: loaderData.initial,
-    constraint: getZodConstraint(QuestionnaireFormSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: QuestionnaireFormSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    lastResult: actionData?.result,
   });
   const blockFields = fields.blocks.getFieldList();
   const rawBlocks = ((form.value?.blocks as unknown[] | undefined) ?? []).map(previewBlockOf).filter((b): b is BlockForm => b !== null);
   const key = nextKey(rawBlocks);
-  const [previewOpen, setPreviewOpen] = useState(false);
-  const [focusKey, setFocusKey] = useState<string | null>(null);
   const listRef = useRef<HTMLOListElement>(null);
+  // 000 §9: a duplicated question takes focus after 500 ms; invalid blocks expand (issue 4 "Bad input").
+  const focusBlock = useBlockFocus(form, listRef);
+  const fullPreview = useFullPreview(actionData);
   const hydrated = useHydrated();
   const [dragFrom, setDragFrom] = useState<number | null>(null);
   const [handleToFocus, setHandleToFocus] = useState<number | null>(null);
@@ -220,42 +201,6 @@ export default function QuestionnaireBuilder() {
     setHandleToFocus(null);
   }, [handleToFocus, blockFields]);
 
-  // 000 §9: a duplicated question takes focus after 500 ms.
-  useEffect(() => {
-    if (!focusKey) return;
-    const timer = window.setTimeout(() => {
-      const block = listRef.current?.querySelector<HTMLElement>(`[data-block-key="${focusKey}"]`);
-      block?.querySelector<HTMLElement>("input:not([type=hidden]),textarea,select")?.focus();
-      setFocusKey(null);
-    }, 500);
-    return () => window.clearTimeout(timer);
-  }, [focusKey]);
-
-  // Invalid blocks expand and the first error scrolls into view (issue 4 "Bad input").
-  useEffect(() => {
-    if (form.status !== "error" || !listRef.current) return;
-    const invalid = listRef.current.querySelectorAll<HTMLDetailsElement>("details[data-invalid]");
-    invalid.forEach((d) => (d.open = true));
-    const first = document.querySelector<HTMLElement>(`#${CSS.escape(form.id)} [aria-invalid="true"]`);
-    first?.scrollIntoView({ block: "center" });
-    first?.focus();
-  }, [form.status, form.id, form.allErrors]);
-
-  const submitting =
-    navigation.state !== "idle" && navigation.formMethod === "POST" ? String(navigation.formData?.get("intent") ?? "") : "";
-  const status =
-    navigation.state === "submitting" && submitting ? "saving" : navigation.state === "loading" && submitting ? "redirecting" : "initial";
-  const busy = status !== "initial";
-  const label = (intent: string, idle: string) =>
-    status === "initial" || submitting !== intent
-      ? idle
-      : intent === "next" && status === "redirecting"
-      ? "Redirecting..."
-      : status === "saving"
-      ? "Saving..."
-      : "Redirecting...";
-  const askedForFullPreview = Boolean(actionData?.fullPreview && navigation.state === "idle");
-  const showFullPreview = previewOpen || (hydrated && askedForFullPreview);
   const name = typeof form.value?.name === "string" ? form.value.name : "";
 
   return (
@@ -268,253 +213,169 @@ export default function QuestionnaireBuilder() {
           </Link>
         }
       />
-      {!hydrated && askedForFullPreview ? (
-        // Without JavaScript the dialog cannot open: the Full Preview is shown above the builder.
-        <section
-          role="dialog"
-          aria-labelledby="full-preview-title"
-          className="mb-6 rounded-lg border border-indigo-200 bg-white p-5 shadow-sm"
-        >
-          <h2 id="full-preview-title" className="mb-4 text-lg font-semibold text-slate-900">
-            Full Preview
-          </h2>
-          <QuestionnairePreview name={name} blocks={rawBlocks} catalogue={loaderData} />
-        </section>
-      ) : null}
-      <Form method="post" {...getFormProps(form)} className="grid gap-6 lg:grid-cols-2">
-        <section aria-labelledby="builder-heading" className="space-y-4">
-          <h2 id="builder-heading" className="sr-only">
-            Questions
-          </h2>
-          <div className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
-            <label htmlFor={fields.name.id} className="block text-sm font-medium text-slate-900">
-              Questionnaire name
+      <BuilderForm
+        form={form}
+        heading="Questions"
+        preview={<QuestionnairePreview name={name} blocks={rawBlocks} catalogue={loaderData} />}
+        fullPreview={fullPreview}
+      >
+        <NameField field={fields.name} label="Questionnaire name">
+          {loaderData.platform === "slack" ? (
+            <label className="mt-3 flex items-center gap-2 text-sm text-slate-700">
+              <input {...getInputProps(fields.hideCompetencySelector, { type: "checkbox" })} />
+              Hide competency selector
             </label>
-            <input
-              {...getInputProps(fields.name, { type: "text" })}
-              className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
-            />
-            <FieldError id={fields.name.errorId} errors={fields.name.errors} />
-            {loaderData.platform === "slack" ? (
-              <label className="mt-3 flex items-center gap-2 text-sm text-slate-700">
-                <input {...getInputProps(fields.hideCompetencySelector, { type: "checkbox" })} />
-                Hide competency selector
-              </label>
-            ) : null}
-          </div>
-          {fields.blocks.errors ? (
-            <p id={fields.blocks.errorId} role="alert" className="text-sm font-medium text-red-700">
-              {fields.blocks.errors[0]}
-            </p>
           ) : null}
-          <p id="reorder-help" className="sr-only">
-            Use the arrow keys to move the question up or down; Home and End move it to the start or the end.
+        </NameField>
+        {fields.blocks.errors ? (
+          <p id={fields.blocks.errorId} role="alert" className="text-sm font-medium text-red-700">
+            {fields.blocks.errors[0]}
           </p>
-          <p aria-live="polite" className="sr-only">
-            {announcement}
-          </p>
-          <ol ref={listRef} className="space-y-3" aria-label="Questions">
-            {blockFields.map((block, index) => {
-              const b = block.getFieldset();
-              const type = (b.type.value ?? b.type.initialValue) as BlockType;
-              const raw = rawBlocks[index];
-              const copyKey = `${key}`;
-              return (
-                <li
-                  key={block.key ?? String(b.key.initialValue ?? index)}
-                  data-block-key={b.key.value}
-                  className={`flex rounded-lg border bg-white shadow-sm ${
-                    dragFrom !== null && dragFrom !== index ? "border-dashed border-indigo-300" : "border-slate-200"
-                  }`}
-                  onDragOver={(event) => {
-                    if (dragFrom !== null) event.preventDefault();
-                  }}
-                  onDrop={(event) => {
-                    event.preventDefault();
-                    if (dragFrom !== null) move(dragFrom, index);
-                    setDragFrom(null);
-                  }}
-                >
-                  {hydrated ? (
-                    <button
-                      type="button"
-                      draggable
-                      data-reorder-handle
-                      aria-label={`Reorder question ${index + 1} of ${count}`}
-                      aria-describedby="reorder-help"
-                      className="cursor-grab rounded-l-lg border-r border-slate-100 px-2 text-slate-400 hover:bg-slate-50 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-indigo-600"
-                      onDragStart={(event) => {
-                        event.dataTransfer.effectAllowed = "move";
-                        event.dataTransfer.setData("text/plain", String(index));
-                        setDragFrom(index);
-                      }}
-                      onDragEnd={() => setDragFrom(null)}
-                      onKeyDown={(event) => {
-                        if (event.key === "ArrowUp") move(index, index - 1, true);
-                        else if (event.key === "ArrowDown") move(index, index + 1, true);
-                        else if (event.key === "Home") move(index, 0, true);
-                        else if (event.key === "End") move(index, count - 1, true);
-                        else return;
-                        event.preventDefault();
-                      }}
-                    >
-                      <span aria-hidden="true">⋮⋮</span>
-                    </button>
-                  ) : null}
-                  <details
-                    className="min-w-0 flex-1"
-                    open
-                    data-invalid={block.allErrors && Object.keys(block.allErrors).length > 0 ? "" : undefined}
+        ) : null}
+        <p id="reorder-help" className="sr-only">
+          Use the arrow keys to move the question up or down; Home and End move it to the start or the end.
+        </p>
+        <p aria-live="polite" className="sr-only">
+          {announcement}
+        </p>
+        <ol ref={listRef} className="space-y-3" aria-label="Questions">
+          {blockFields.map((block, index) => {
+            const b = block.getFieldset();
+            const type = (b.type.value ?? b.type.initialValue) as BlockType;
+            const raw = rawBlocks[index];
+            return (
+              <li
+                key={block.key ?? String(b.key.initialValue ?? index)}
+                data-block-key={b.key.value}
+                className={`flex rounded-lg border bg-white shadow-sm ${
+                  dragFrom !== null && dragFrom !== index ? "border-dashed border-indigo-300" : "border-slate-200"
+                }`}
+                onDragOver={(event) => {
+                  if (dragFrom !== null) event.preventDefault();
+                }}
+                onDrop={(event) => {
+                  event.preventDefault();
+                  if (dragFrom !== null) move(dragFrom, index);
+                  setDragFrom(null);
+                }}
+              >
+                {hydrated ? (
+                  <button
+                    type="button"
+                    draggable
+                    data-reorder-handle
+                    aria-label={`Reorder question ${index + 1} of ${count}`}
+                    aria-describedby="reorder-help"
+                    className="cursor-grab rounded-l-lg border-r border-slate-100 px-2 text-slate-400 hover:bg-slate-50 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-indigo-600"
+                    onDragStart={(event) => {
+                      event.dataTransfer.effectAllowed = "move";
+                      event.dataTransfer.setData("text/plain", String(index));
+                      setDragFrom(index);
+                    }}
+                    onDragEnd={() => setDragFrom(null)}
+                    onKeyDown={(event) => {
+                      if (event.key === "ArrowUp") move(index, index - 1, true);
+                      else if (event.key === "ArrowDown") move(index, index + 1, true);
+                      else if (event.key === "Home") move(index, 0, true);
+                      else if (event.key === "End") move(index, count - 1, true);
+                      else return;
+                      event.preventDefault();
+                    }}
                   >
-                    <summary className="flex cursor-pointer items-center justify-between gap-2 px-4 py-2 text-sm">
-                      <span className="font-medium text-slate-900">
-                        {index + 1}. {BLOCK_TYPE_TITLES[type]}
-                        {raw?.label || raw?.text ? (
-                          <span className="ml-2 font-normal text-slate-500">{(raw.label || raw.text || "").slice(0, 60)}</span>
-                        ) : null}
-                      </span>
-                    </summary>
-                    <div className="space-y-3 border-t border-slate-100 px-4 py-3">
-                      <input {...getInputProps(b.key, { type: "hidden" })} />
-                      <input {...getInputProps(b.type, { type: "hidden" })} />
-                      <BlockFields type={type} b={b} raw={raw} loaderData={loaderData} />
-                      <div
-                        className="flex flex-wrap gap-2 border-t border-slate-100 pt-3"
-                        role="group"
-                        aria-label={`Question ${index + 1} actions`}
-                      >
-                        <button
-                          className={buttonClass("ghost")}
-                          disabled={index === 0}
-                          {...form.reorder.getButtonProps({ name: fields.blocks.name, from: index, to: index - 1 })}
-                          aria-label={`Move question ${index + 1} up`}
-                        >
-                          Move up
-                        </button>
-                        <button
-                          className={buttonClass("ghost")}
-                          disabled={index === blockFields.length - 1}
-                          {...form.reorder.getButtonProps({ name: fields.blocks.name, from: index, to: index + 1 })}
-                          aria-label={`Move question ${index + 1} down`}
-                        >
-                          Move down
-                        </button>
-                        <button
-                          className={buttonClass("ghost")}
-                          {...form.insert.getButtonProps({
-                            name: fields.blocks.name,
-                            index: index + 1,
-                            defaultValue: { ...(raw ?? newBlock(type, copyKey)), key: copyKey },
-                          })}
-                          onClick={() => setFocusKey(copyKey)}
-                          aria-label={`Duplicate question ${index + 1}`}
-                        >
-                          Duplicate
-                        </button>
-                        <button
-                          className={buttonClass("ghost")}
-                          {...form.remove.getButtonProps({ name: fields.blocks.name, index })}
-                          aria-label={`Delete question ${index + 1}`}
-                        >
-                          Delete
-                        </button>
-                      </div>
-                    </div>
-                  </details>
-                </li>
-              );
-            })}
-          </ol>
-          <fieldset className="rounded-lg border border-dashed border-slate-300 bg-white p-4">
-            <legend className="px-1 text-sm font-medium text-slate-700">Add a block</legend>
-            <div className="flex flex-wrap gap-2">
-              {BLOCK_TYPES.map((type) => (
-                <button
-                  key={type}
-                  className={buttonClass("secondary")}
-                  {...form.insert.getButtonProps({
-                    name: fields.blocks.name,
-                    defaultValue: newBlock(type, key, {
-                      competencyId: loaderData.competencies[0]?.id,
-                      objectiveId: loaderData.objectives[0]?.id,
-                    }),
-                  })}
-                  onClick={() => setFocusKey(key)}
+                    <span aria-hidden="true">⋮⋮</span>
+                  </button>
+                ) : null}
+                <details
+                  className="min-w-0 flex-1"
+                  open
+                  data-invalid={block.allErrors && Object.keys(block.allErrors).length > 0 ? "" : undefined}
                 >
-                  + {BLOCK_TYPE_TITLES[type]}
-                </button>
-              ))}
-            </div>
-          </fieldset>
-          <div className="flex flex-wrap justify-end gap-2">
-            <FullPreviewButton onOpen={() => setPreviewOpen(true)} />
-            <Button type="submit" name="intent" value="save" variant="secondary" disabled={busy}>
-              {label("save", "Save")}
-            </Button>
-            <Button type="submit" name="intent" value="template" variant="secondary" disabled={busy}>
-              {label("template", loaderData.id ? "Update Template" : "Create Template")}
-            </Button>
-            <Button type="submit" name="intent" value="next" disabled={busy}>
-              {label("next", "Next")}
-            </Button>
+                  <summary className="flex cursor-pointer items-center justify-between gap-2 px-4 py-2 text-sm">
+                    <span className="font-medium text-slate-900">
+                      {index + 1}. {BLOCK_TYPE_TITLES[type]}
+                      {raw?.label || raw?.text ? (
+                        <span className="ml-2 font-normal text-slate-500">{(raw.label || raw.text || "").slice(0, 60)}</span>
+                      ) : null}
+                    </span>
+                  </summary>
+                  <div className="space-y-3 border-t border-slate-100 px-4 py-3">
+                    <input {...getInputProps(b.key, { type: "hidden" })} />
+                    <input {...getInputProps(b.type, { type: "hidden" })} />
+                    <BlockFields type={type} b={b} raw={raw} loaderData={loaderData} />
+                    <BlockActions
+                      form={form}
+                      listName={fields.blocks.name}
+                      index={index}
+                      count={count}
+                      what={`question ${index + 1}`}
+                      label={`Question ${index + 1} actions`}
+                      duplicateValue={{ ...(raw ?? newBlock(type, key)), key }}
+                      onDuplicate={() => focusBlock(key)}
+                    />
+                  </div>
+                </details>
+              </li>
+            );
+          })}
+        </ol>
+        <fieldset className="rounded-lg border border-dashed border-slate-300 bg-white p-4">
+          <legend className="px-1 text-sm font-medium text-slate-700">Add a block</legend>
+          <div className="flex flex-wrap gap-2">
+            {BLOCK_TYPES.map((type) => (
+              <button
+                key={type}
+                className={buttonClass("secondary")}
+                {...insertButtonProps(
+                  form,
+                  fields.blocks.name,
+                  newBlock(type, key, { competencyId: loaderData.competencies[0]?.id, objectiveId: loaderData.objectives[0]?.id })
+                )}
+                onClick={() => focusBlock(key)}
+              >
+                + {BLOCK_TYPE_TITLES[type]}
+              </button>
+            ))}
           </div>
-        </section>
-        <section aria-labelledby="preview-heading" className="lg:sticky lg:top-4 lg:self-start">
-          <div className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
-            <h2 id="preview-heading" className="mb-4 text-sm font-semibold uppercase tracking-wide text-slate-500">
-              Preview
-            </h2>
-            <QuestionnairePreview name={name} blocks={rawBlocks} catalogue={loaderData} />
-          </div>
-        </section>
-      </Form>
-      <Modal open={showFullPreview} onClose={() => setPreviewOpen(false)} title="Full Preview" size="lg">
-        <div className="mt-4 max-h-[70vh] overflow-y-auto pr-1">
-          <QuestionnairePreview name={name} blocks={rawBlocks} catalogue={loaderData} />
-        </div>
-        <div className="mt-4 flex justify-end">
-          <Button type="button" variant="secondary" onClick={() => setPreviewOpen(false)}>
-            Close
-          </Button>
-        </div>
-      </Modal>
+        </fieldset>
+        <BuilderButtons fullPreview={fullPreview}>
+          <SaveButton intent="save" variant="secondary">
+            Save
+          </SaveButton>
+          <SaveButton intent="template" variant="secondary">
+            {loaderData.id ? "Update Template" : "Create Template"}
+          </SaveButton>
+          <SaveButton intent="next">Next</SaveButton>
+        </BuilderButtons>
+      </BuilderForm>
     </>
-  );
-}
-
-function FieldError({ id, errors }: { id: string; errors?: string[] }) {
-  if (!errors?.length) return null;
-  return (
-    <p id={id} className="mt-1 text-sm text-red-700">
-      {errors[0]}
-    </p>
   );
 }
 
 type BlockFieldset = ReturnType<FieldMetadata<BlockForm>["getFieldset"]>;
 
-function TextField({ field, label, multiline = false }: { field: FieldMetadata<string | undefined>; label: string; multiline?: boolean }) {
+/** The pick of a competency or objective question from the company's catalogue, and its display options (`children`). */
+function CatalogueField({
+  field,
+  label,
+  choose,
+  items,
+  children,
+}: {
+  field: FieldMetadata<string | undefined>;
+  label: string;
+  choose: string;
+  items: Array<{ id: string; name: string }>;
+  children: React.ReactNode;
+}) {
   return (
-    <div>
-      <label htmlFor={field.id} className="block text-sm font-medium text-slate-900">
-        {label}
-      </label>
-      {multiline ? (
-        <textarea {...getTextareaProps(field)} rows={3} className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2 text-sm" />
-      ) : (
-        <input {...getInputProps(field, { type: "text" })} className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2 text-sm" />
-      )}
-      <FieldError id={field.errorId} errors={field.errors} />
-    </div>
-  );
-}
-
-function Check({ field, label }: { field: FieldMetadata<boolean | undefined>; label: string }) {
-  return (
-    <label className="flex items-center gap-2 text-sm text-slate-700">
-      <input {...getInputProps(field, { type: "checkbox" })} />
-      {label}
-    </label>
+    <SelectField field={field} label={label} after={<div className="mt-2 flex flex-wrap gap-x-4 gap-y-1">{children}</div>}>
+      <option value="">{choose}</option>
+      {items.map((item) => (
+        <option key={item.id} value={item.id}>
+          {item.name}
+        </option>
+      ))}
+    </SelectField>
   );
 }
 
@@ -556,65 +417,25 @@ function BlockFields({
             </Link>
           </p>
         ) : (
-          <div>
-            <label htmlFor={b.competencyId.id} className="block text-sm font-medium text-slate-900">
-              Competency
-            </label>
-            <select {...getSelectProps(b.competencyId)} className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2 text-sm">
-              <option value="">Choose a competency</option>
-              {loaderData.competencies.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
-            </select>
-            <FieldError id={b.competencyId.errorId} errors={b.competencyId.errors} />
-            <div className="mt-2 flex flex-wrap gap-x-4 gap-y-1">
-              <Check field={b.showDescription} label="Show description" />
-              <Check field={b.showBehaviours} label="Show behaviours" />
-              <Check field={b.isBehavior} label="Rate each behaviour" />
-            </div>
-          </div>
+          <CatalogueField field={b.competencyId} label="Competency" choose="Choose a competency" items={loaderData.competencies}>
+            <Check field={b.showDescription} label="Show description" />
+            <Check field={b.showBehaviours} label="Show behaviours" />
+            <Check field={b.isBehavior} label="Rate each behaviour" />
+          </CatalogueField>
         )
       ) : null}
       {type === "objective-question" ? (
         loaderData.objectives.length === 0 ? (
           <p className="text-sm text-slate-600">{NO_OBJECTIVES}</p>
         ) : (
-          <div>
-            <label htmlFor={b.objectiveId.id} className="block text-sm font-medium text-slate-900">
-              Objective
-            </label>
-            <select {...getSelectProps(b.objectiveId)} className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2 text-sm">
-              <option value="">Choose an objective</option>
-              {loaderData.objectives.map((o) => (
-                <option key={o.id} value={o.id}>
-                  {o.name}
-                </option>
-              ))}
-            </select>
-            <FieldError id={b.objectiveId.errorId} errors={b.objectiveId.errors} />
-            <div className="mt-2 flex flex-wrap gap-x-4 gap-y-1">
-              <Check field={b.showKPIs} label="Show KPIs" />
-              <Check field={b.isKPI} label="Rate each KPI" />
-            </div>
-          </div>
+          <CatalogueField field={b.objectiveId} label="Objective" choose="Choose an objective" items={loaderData.objectives}>
+            <Check field={b.showKPIs} label="Show KPIs" />
+            <Check field={b.isKPI} label="Rate each KPI" />
+          </CatalogueField>
         )
       ) : null}
       <div className="grid gap-3 sm:grid-cols-2">
-        <div>
-          <label htmlFor={b.scale.id} className="block text-sm font-medium text-slate-900">
-            Answer scale
-          </label>
-          <select {...getSelectProps(b.scale)} className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2 text-sm">
-            {SCALE_FAMILIES.map((family) => (
-              <option key={family} value={family}>
-                {SCALE_LABELS[family]}
-              </option>
-            ))}
-          </select>
-          <FieldError id={b.scale.errorId} errors={b.scale.errors} />
-        </div>
+        <AnswerScaleField field={b.scale} />
         <div>
           <label htmlFor={b.view.id} className="block text-sm font-medium text-slate-900">
             View

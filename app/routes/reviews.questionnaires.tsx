@@ -17,12 +17,12 @@ import {
   questionnaireUsage,
 } from "~/modules/reviews/questionnaires.server";
 import { ButtonLink } from "~/ui/button";
-import { DuplicateDeleteActions, LinkCell, LinkRow } from "~/ui/row-actions";
-import { EmptyState } from "~/ui/empty-state";
 import { useClientNavigation } from "~/ui/client-navigation";
-import { ConfirmPanel } from "~/ui/confirm-panel";
+import { EmptyState } from "~/ui/empty-state";
 import { PageHeader } from "~/ui/page-header";
+import { DeleteCheckPanel, DuplicateDeleteActions, LinkCell, LinkRow } from "~/ui/row-actions";
 import { SortHeader } from "~/ui/sort-header";
+import { DataTable, DayCell } from "~/ui/table";
 
 /** 000 §2 empty state, quoted exactly. */
 const EMPTY = "No review questionnaires found. Click Add New to create one!";
@@ -84,8 +84,6 @@ function sortProps(query: LoaderData["query"], sortKey: QuestionnaireSort) {
 }
 type Check = { id: string; title: string; templateInUse: boolean; draftReviews: Array<{ id: string; title: string }> };
 
-const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
-
 export default function QuestionnaireLibrary() {
   const loaderData = useLoaderData<typeof loader>();
   const check = (useActionData<typeof action>() as { check: Check | null } | undefined)?.check ?? null;
@@ -100,36 +98,29 @@ export default function QuestionnaireLibrary() {
       {loaderData.questionnaires.length === 0 ? (
         <EmptyState icon="reviews" title={EMPTY} />
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm" {...clientNavigation}>
-          <table className="min-w-full divide-y divide-slate-200 text-sm" aria-label="Review questionnaires">
-            <thead className="bg-slate-50 text-slate-700">
-              <tr>
-                <SortHeader label="Name" {...sortProps(loaderData.query, "title")} />
-                <SortHeader label="Created At" {...sortProps(loaderData.query, "createdAt")} />
-                <th scope="col" className="px-3 py-2 text-right font-semibold">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {loaderData.questionnaires.map((q) => {
-                const href = `${QUESTIONNAIRES_PATH}/${encodeURIComponent(q.id)}`;
-                return (
-                  // Row click opens the questionnaire (000 §2); the name is the real link for keyboards and no-JS.
-                  <LinkRow key={q.id} href={href} data-questionnaire-id={q.id}>
-                    <LinkCell href={href}>{q.title}</LinkCell>
-                    <td className="whitespace-nowrap px-3 py-2 text-slate-600">
-                      <time dateTime={new Date(q.createdAt).toISOString()}>{dateFormat.format(new Date(q.createdAt))}</time>
-                    </td>
-                    <td className="px-3 py-2">
-                      <DuplicateDeleteActions id={q.id} title={q.title} />
-                    </td>
-                  </LinkRow>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          label="Review questionnaires"
+          columns={[
+            <SortHeader key="title" label="Name" {...sortProps(loaderData.query, "title")} />,
+            <SortHeader key="createdAt" label="Created At" {...sortProps(loaderData.query, "createdAt")} />,
+          ]}
+          actions
+          {...clientNavigation}
+        >
+          {loaderData.questionnaires.map((q) => {
+            const href = `${QUESTIONNAIRES_PATH}/${encodeURIComponent(q.id)}`;
+            return (
+              // Row click opens the questionnaire (000 §2); the name is the real link for keyboards and no-JS.
+              <LinkRow key={q.id} href={href} data-questionnaire-id={q.id}>
+                <LinkCell href={href}>{q.title}</LinkCell>
+                <DayCell ms={q.createdAt} />
+                <td className="px-3 py-2">
+                  <DuplicateDeleteActions id={q.id} title={q.title} />
+                </td>
+              </LinkRow>
+            );
+          })}
+        </DataTable>
       )}
     </>
   );
@@ -138,14 +129,7 @@ export default function QuestionnaireLibrary() {
 /** The delete's second step: a confirmation that warns when draft reviews use the questionnaire. */
 function DeleteConfirmation({ check }: { check: Check }) {
   return (
-    <ConfirmPanel
-      id="delete"
-      title={`Delete ${check.title}?`}
-      fields={{ intent: "delete", id: check.id, initialCheck: "false" }}
-      cancelTo={QUESTIONNAIRES_PATH}
-      confirmLabel="Delete"
-      data-delete-check
-    >
+    <DeleteCheckPanel check={check} cancelTo={QUESTIONNAIRES_PATH}>
       {check.templateInUse ? (
         <>
           <p>
@@ -161,6 +145,6 @@ function DeleteConfirmation({ check }: { check: Check }) {
       ) : (
         <p>This cannot be undone.</p>
       )}
-    </ConfirmPanel>
+    </DeleteCheckPanel>
   );
 }

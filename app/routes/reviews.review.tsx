@@ -54,6 +54,7 @@ import { ConfirmPanel } from "~/ui/confirm-panel";
 import { Modal } from "~/ui/dialog";
 import { EmptyState } from "~/ui/empty-state";
 import { PageHeader } from "~/ui/page-header";
+import { Pager } from "~/ui/pager";
 import { useHydrated } from "~/ui/use-hydrated";
 
 const notFound = () => new Response("Not Found", { status: 404 });
@@ -509,40 +510,6 @@ function OverviewTab({
         )}
       </section>
     </>
-  );
-}
-
-function Pager({
-  page,
-  pages,
-  total,
-  noun,
-  hrefFor,
-}: {
-  page: number;
-  pages: number;
-  total: number;
-  noun: string;
-  hrefFor: (page: number) => string;
-}) {
-  return (
-    <nav aria-label="Pages" className="mt-3 flex items-center justify-between text-sm text-slate-600">
-      <span data-total={total}>
-        {total} {noun} · Page {page} of {pages}
-      </span>
-      <span className="flex gap-2">
-        {page > 1 ? (
-          <Link to={hrefFor(page - 1)} className={buttonClass("secondary")} rel="prev">
-            Previous
-          </Link>
-        ) : null}
-        {page < pages ? (
-          <Link to={hrefFor(page + 1)} className={buttonClass("secondary")} rel="next">
-            Next
-          </Link>
-        ) : null}
-      </span>
-    </nav>
   );
 }
 

@@ -8,11 +8,12 @@ import { requirePermission } from "~/modules/auth/session.server";
 import { deleteSurvey, duplicateSurvey, listSurveys, surveyDeleteCheck, type DeleteCheck } from "~/modules/surveys/library.server";
 import { LIBRARY_PATH, NO_SURVEYS, RowActionSchema, scheduledWarning, surveyPath, TEMPLATES_PATH } from "~/modules/surveys/library.schema";
 import { ButtonLink } from "~/ui/button";
-import { DuplicateDeleteActions, LinkCell, LinkRow } from "~/ui/row-actions";
 import { useClientNavigation } from "~/ui/client-navigation";
-import { ConfirmPanel } from "~/ui/confirm-panel";
 import { EmptyState } from "~/ui/empty-state";
+import { utcDateTime } from "~/ui/format";
 import { PageHeader } from "~/ui/page-header";
+import { DeleteCheckPanel, DuplicateDeleteActions, LinkCell, LinkRow } from "~/ui/row-actions";
+import { DataTable, DayCell } from "~/ui/table";
 
 /**
  * The survey library (001 §2): Name, Created At, Workspace (or Group), Scheduled At; a row opens
@@ -58,17 +59,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export const meta = pageMeta;
 
-const day = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
-const dateTime = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  timeZone: "UTC",
-});
-const when = (ms: number) => `${dateTime.format(new Date(ms))} UTC`;
-
 export default function SurveyLibrary() {
   const loaderData = useLoaderData<typeof loader>();
   const check = (useActionData<typeof action>() as { check: DeleteCheck | null } | undefined)?.check ?? null;
@@ -83,50 +73,25 @@ export default function SurveyLibrary() {
           <ButtonLink to={TEMPLATES_PATH}>Add New</ButtonLink>
         </EmptyState>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm" {...clientNavigation}>
-          <table className="min-w-full divide-y divide-slate-200 text-sm" aria-label="Surveys">
-            <thead className="bg-slate-50 text-left text-slate-700">
-              <tr>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Name
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Created At
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  {words.workspace}
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Scheduled At
-                </th>
-                <th scope="col" className="px-3 py-2 text-right font-semibold">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {loaderData.surveys.map((s) => {
-                const href = surveyPath(s.id);
-                return (
-                  // Row click opens the builder (001 §2); the name is the real link for keyboards and no-JS.
-                  <LinkRow key={s.id} href={href} data-survey-id={s.id}>
-                    <LinkCell href={href}>{s.title}</LinkCell>
-                    <td className="whitespace-nowrap px-3 py-2 text-slate-600">
-                      <time dateTime={new Date(s.createdAt).toISOString()}>{day.format(new Date(s.createdAt))}</time>
-                    </td>
-                    <td className="whitespace-nowrap px-3 py-2 text-slate-600">{s.channelName ?? "—"}</td>
-                    <td className="whitespace-nowrap px-3 py-2 text-slate-600" data-scheduled-at>
-                      {s.nextRunAt !== null ? <time dateTime={new Date(s.nextRunAt).toISOString()}>{when(s.nextRunAt)}</time> : null}
-                    </td>
-                    <td className="px-3 py-2">
-                      <DuplicateDeleteActions id={s.id} title={s.title} />
-                    </td>
-                  </LinkRow>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+        <DataTable label="Surveys" columns={["Name", "Created At", words.workspace, "Scheduled At"]} actions {...clientNavigation}>
+          {loaderData.surveys.map((s) => {
+            const href = surveyPath(s.id);
+            return (
+              // Row click opens the builder (001 §2); the name is the real link for keyboards and no-JS.
+              <LinkRow key={s.id} href={href} data-survey-id={s.id}>
+                <LinkCell href={href}>{s.title}</LinkCell>
+                <DayCell ms={s.createdAt} />
+                <td className="whitespace-nowrap px-3 py-2 text-slate-600">{s.channelName ?? "—"}</td>
+                <td className="whitespace-nowrap px-3 py-2 text-slate-600" data-scheduled-at>
+                  {s.nextRunAt !== null ? <time dateTime={new Date(s.nextRunAt).toISOString()}>{utcDateTime(s.nextRunAt)}</time> : null}
+                </td>
+                <td className="px-3 py-2">
+                  <DuplicateDeleteActions id={s.id} title={s.title} />
+                </td>
+              </LinkRow>
+            );
+          })}
+        </DataTable>
       )}
     </>
   );
@@ -135,17 +100,10 @@ export default function SurveyLibrary() {
 /** The delete's second step: a confirmation that warns when the survey is scheduled. */
 function DeleteConfirmation({ check }: { check: DeleteCheck }) {
   return (
-    <ConfirmPanel
-      id="delete"
-      title={`Delete ${check.title}?`}
-      fields={{ intent: "delete", id: check.id, initialCheck: "false" }}
-      cancelTo={LIBRARY_PATH}
-      confirmLabel="Delete"
-      data-delete-check
-    >
+    <DeleteCheckPanel check={check} cancelTo={LIBRARY_PATH}>
       {check.scheduled && check.nextRunAt !== null ? (
         <p role="alert" data-scheduled-warning>
-          {scheduledWarning(when(check.nextRunAt))}
+          {scheduledWarning(utcDateTime(check.nextRunAt))}
         </p>
       ) : null}
       <p>
@@ -153,6 +111,6 @@ function DeleteConfirmation({ check }: { check: DeleteCheck }) {
           ? "Surveys already launched from it stay in Manage Surveys with their responses. This cannot be undone."
           : "This cannot be undone."}
       </p>
-    </ConfirmPanel>
+    </DeleteCheckPanel>
   );
 }

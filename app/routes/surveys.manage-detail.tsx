@@ -1,5 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { copy } from "~/lib/copy";
 import { pageMeta } from "~/lib/navigation";
@@ -8,10 +8,12 @@ import { requirePermission } from "~/modules/auth/session.server";
 import { MANAGE_SURVEYS_PATH, RunStateBadge, runDetailPath, runTime } from "~/modules/surveys/components/respond-run-parts";
 import { closeRun, findRunForAction, loadRunDetail, progressOf, RECIPIENTS_PAGE_SIZE, sendReminders } from "~/modules/surveys/runs.server";
 import { RESULT_VISIBILITY, type CloseRule } from "~/modules/surveys/survey-machine";
-import { Button, buttonClass } from "~/ui/button";
+import { Button } from "~/ui/button";
 import { ConfirmPanel } from "~/ui/confirm-panel";
 import { EmptyState } from "~/ui/empty-state";
 import { PageHeader } from "~/ui/page-header";
+import { Pager } from "~/ui/pager";
+import { DataTable } from "~/ui/table";
 
 /**
  * /surveys/manage-surveys/:surveyId (001 §2 "Survey details"; the id is the RUN's): the run's
@@ -235,61 +237,21 @@ export default function SurveyDetail() {
           <EmptyState icon="surveys" title={NO_DETAILS} />
         ) : (
           <>
-            <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
-              <table className="data-rows min-w-full divide-y divide-slate-200 text-sm" aria-label="Audience">
-                <thead className="bg-slate-50 text-left text-slate-700">
-                  <tr>
-                    <th scope="col" className="px-3 py-2 font-semibold">
-                      Name
-                    </th>
-                    <th scope="col" className="px-3 py-2 font-semibold">
-                      E-mail
-                    </th>
-                    <th scope="col" className="px-3 py-2 font-semibold">
-                      Status
-                    </th>
-                    {run.anonymous ? null : (
-                      <th scope="col" className="px-3 py-2 font-semibold">
-                        Responded
-                      </th>
-                    )}
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
-                  {recipients.map((r) => (
-                    <tr key={r.id} data-recipient={r.email}>
-                      <td className="font-medium text-slate-900">{r.name}</td>
-                      <td>{r.email}</td>
-                      <td>
-                        <span className="status-badge" data-status={r.status}>
-                          {r.status}
-                        </span>
-                      </td>
-                      {run.anonymous ? null : <td data-responded={r.responded ? "yes" : "no"}>{r.responded ? "Yes" : "No"}</td>}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            {pages > 1 ? (
-              <nav aria-label="Pages" className="mt-3 flex items-center justify-between text-sm text-slate-600">
-                <span>
-                  {recipientTotal} people · Page {page} of {pages}
-                </span>
-                <span className="flex gap-2">
-                  {page > 1 ? (
-                    <Link to={`${base}?page=${page - 1}`} className={buttonClass("secondary")} rel="prev">
-                      Previous
-                    </Link>
-                  ) : null}
-                  {page < pages ? (
-                    <Link to={`${base}?page=${page + 1}`} className={buttonClass("secondary")} rel="next">
-                      Next
-                    </Link>
-                  ) : null}
-                </span>
-              </nav>
-            ) : null}
+            <DataTable label="Audience" columns={["Name", "E-mail", "Status", run.anonymous ? null : "Responded"]} dataRows>
+              {recipients.map((r) => (
+                <tr key={r.id} data-recipient={r.email}>
+                  <td className="font-medium text-slate-900">{r.name}</td>
+                  <td>{r.email}</td>
+                  <td>
+                    <span className="status-badge" data-status={r.status}>
+                      {r.status}
+                    </span>
+                  </td>
+                  {run.anonymous ? null : <td data-responded={r.responded ? "yes" : "no"}>{r.responded ? "Yes" : "No"}</td>}
+                </tr>
+              ))}
+            </DataTable>
+            <Pager page={page} pages={pages} total={recipientTotal} noun="people" hrefFor={(p) => `${base}?page=${p}`} />
           </>
         )}
       </section>

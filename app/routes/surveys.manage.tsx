@@ -12,9 +12,11 @@ import {
   type RunFilter,
 } from "~/modules/surveys/components/respond-run-parts";
 import { listRuns, progressOf, RUNS_PAGE_SIZE } from "~/modules/surveys/runs.server";
-import { Button, buttonClass } from "~/ui/button";
+import { Button } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
 import { PageHeader } from "~/ui/page-header";
+import { Pager } from "~/ui/pager";
+import { DataTable } from "~/ui/table";
 
 /**
  * /surveys/manage-surveys (001 §2 "Manage surveys"): the launched runs, filtered by state with a
@@ -100,59 +102,32 @@ export default function ManageSurveys() {
         <EmptyState icon="surveys" title={NO_DATA} />
       ) : (
         <>
-          <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
-            <table className="data-rows min-w-full divide-y divide-slate-200 text-sm" aria-label="Surveys">
-              <thead className="bg-slate-50 text-left text-slate-700">
-                <tr>
-                  {["Title", "Template", "Launched By", workspaceLabel, "Launched At", closingHeader, "Progress (%)"].map((h) => (
-                    <th key={h} scope="col" className="px-3 py-2 font-semibold">
-                      {h}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {rows.map((r) => (
-                  <tr key={r.id} data-run-id={r.id} className="relative hover:bg-slate-50">
-                    <td className="font-medium text-slate-900">
-                      {/* The link covers the row: a row click opens the details (001 §2). */}
-                      <Link to={runDetailPath(r.id)} className="after:absolute after:inset-0 hover:text-indigo-700">
-                        {r.title}
-                      </Link>{" "}
-                      <RunStateBadge state={r.state} />
-                    </td>
-                    <td>{r.templateName ?? "—"}</td>
-                    <td>{r.launchedBy ?? "—"}</td>
-                    <td>{r.place ?? "—"}</td>
-                    <td className="whitespace-nowrap">{runTime(r.launchedAt)}</td>
-                    <td className="whitespace-nowrap">{r.state === "closed" ? runTime(r.closedAt) : runTime(r.closesAt)}</td>
-                    <td className="num" data-progress={r.progress}>
-                      <span title={`${r.submittedCount} of ${r.audienceCount} responded`}>{r.progress}%</span>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          {pages > 1 ? (
-            <nav aria-label="Pages" className="mt-3 flex items-center justify-between text-sm text-slate-600">
-              <span>
-                {total} surveys · Page {query.page} of {pages}
-              </span>
-              <span className="flex gap-2">
-                {query.page > 1 ? (
-                  <Link to={hrefFor(query.page - 1)} className={buttonClass("secondary")} rel="prev">
-                    Previous
-                  </Link>
-                ) : null}
-                {query.page < pages ? (
-                  <Link to={hrefFor(query.page + 1)} className={buttonClass("secondary")} rel="next">
-                    Next
-                  </Link>
-                ) : null}
-              </span>
-            </nav>
-          ) : null}
+          <DataTable
+            label="Surveys"
+            columns={["Title", "Template", "Launched By", workspaceLabel, "Launched At", closingHeader, "Progress (%)"]}
+            dataRows
+          >
+            {rows.map((r) => (
+              <tr key={r.id} data-run-id={r.id} className="relative hover:bg-slate-50">
+                <td className="font-medium text-slate-900">
+                  {/* The link covers the row: a row click opens the details (001 §2). */}
+                  <Link to={runDetailPath(r.id)} className="after:absolute after:inset-0 hover:text-indigo-700">
+                    {r.title}
+                  </Link>{" "}
+                  <RunStateBadge state={r.state} />
+                </td>
+                <td>{r.templateName ?? "—"}</td>
+                <td>{r.launchedBy ?? "—"}</td>
+                <td>{r.place ?? "—"}</td>
+                <td className="whitespace-nowrap">{runTime(r.launchedAt)}</td>
+                <td className="whitespace-nowrap">{r.state === "closed" ? runTime(r.closedAt) : runTime(r.closesAt)}</td>
+                <td className="num" data-progress={r.progress}>
+                  <span title={`${r.submittedCount} of ${r.audienceCount} responded`}>{r.progress}%</span>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
+          <Pager page={query.page} pages={pages} total={total} noun="surveys" hrefFor={hrefFor} />
         </>
       )}
     </>

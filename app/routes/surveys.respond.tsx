@@ -25,6 +25,7 @@ import {
   type RespondRefusal,
 } from "~/modules/surveys/respond.server";
 import { Button } from "~/ui/button";
+import { utcDateTime } from "~/ui/format";
 
 /**
  * /surveys/respond/:runId (issue 7 §6): where a recipient answers a survey run. Any signed-in
@@ -35,16 +36,6 @@ import { Button } from "~/ui/button";
 
 const notFound = () => new Response("Not Found", { status: 404 });
 const REFUSALS: Record<Exclude<RespondRefusal, "not-found">, string> = { closed: RUN_CLOSED, responded: ALREADY_RESPONDED };
-
-const dayTime = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  timeZone: "UTC",
-  timeZoneName: "short",
-});
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const viewer = await requirePermission(request, context, "SignedIn");
@@ -59,7 +50,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       id: run.id,
       title: run.title,
       anonymous: run.anonymous,
-      closesAt: run.closesAt && run.state === "open" ? dayTime.format(new Date(run.closesAt)) : null,
+      closesAt: run.closesAt && run.state === "open" ? utcDateTime(run.closesAt) : null,
       blocks: status === "open" ? run.blocks : [],
     },
     status,

@@ -20,11 +20,11 @@ import {
 import { groupedTemplates, PREDEFINED_SURVEY_TEMPLATES, questionCount } from "~/modules/surveys/predefined-templates";
 import { deleteTemplate, duplicateTemplate, getCustomTemplate, listCustomTemplates, mayView } from "~/modules/surveys/templates.server";
 import { buttonClass } from "~/ui/button";
-import { DuplicateDeleteActions } from "~/ui/row-actions";
 import { useClientNavigation } from "~/ui/client-navigation";
-import { ConfirmPanel } from "~/ui/confirm-panel";
 import { EmptyState } from "~/ui/empty-state";
 import { PageHeader } from "~/ui/page-header";
+import { DeleteCheckPanel, DuplicateDeleteActions } from "~/ui/row-actions";
+import { DataTable } from "~/ui/table";
 import { useHydrated } from "~/ui/use-hydrated";
 
 /**
@@ -122,123 +122,98 @@ export default function SurveyTemplates() {
         }
       />
       {check ? (
-        <ConfirmPanel
-          id="delete-template"
-          title={`Delete ${check.title}?`}
-          fields={{ intent: "delete", id: check.id, initialCheck: "false" }}
-          cancelTo={TEMPLATES_PATH}
-          confirmLabel="Delete"
-          data-delete-check
-        >
+        <DeleteCheckPanel id="delete-template" check={check} cancelTo={TEMPLATES_PATH}>
           <p>The template is removed for everyone. Surveys already created from it keep their questions. This cannot be undone.</p>
-        </ConfirmPanel>
+        </DeleteCheckPanel>
       ) : null}
       {target ? (
         <NewSurveyDialog target={target} options={loaderData.options} platform={loaderData.platform} onClose={() => setTarget(null)} />
       ) : null}
       <div className="grid gap-8 xl:grid-cols-2" {...clientNavigation}>
-        <section aria-labelledby="use-templates">
-          <h2 id="use-templates" className="mb-3 text-lg font-semibold text-slate-900">
-            Use Templates
-          </h2>
-          {loaderData.predefined.length === 0 ? (
-            <EmptyState title={NO_PREDEFINED_TEMPLATES} />
-          ) : (
-            <div className="space-y-6">
-              {loaderData.predefined.map((g) => (
-                <section key={g.group} aria-labelledby={`group-${g.group}`} data-template-group={g.group}>
-                  <h3 id={`group-${g.group}`} className="mb-2 text-sm font-semibold uppercase tracking-wide text-slate-500">
-                    {g.group}
-                  </h3>
-                  <ul className="grid gap-3 sm:grid-cols-2">
-                    {g.templates.map((t) => (
-                      <li key={t.id} className="relative">
-                        <a
-                          href={newSurveyPath(t.id)}
-                          className={CARD}
-                          data-predefined-template={t.id}
-                          onClick={open({ templateId: t.id, label: t.title })}
-                        >
-                          <span className="font-semibold text-slate-900">{t.title}</span>
-                          <span className="mt-1 flex-1 text-sm text-slate-600">{t.description}</span>
-                          <span className="mt-2 text-xs font-medium text-slate-500">{t.questions} questions</span>
-                        </a>
-                        <a
-                          href={templatePath(t.id)}
-                          className="absolute right-3 top-3 text-xs font-medium text-indigo-700 hover:underline"
-                          aria-label={`Preview ${t.title}`}
-                        >
-                          Preview
-                        </a>
-                      </li>
-                    ))}
-                  </ul>
-                </section>
-              ))}
-            </div>
-          )}
-        </section>
-        <section aria-labelledby="custom-templates">
-          <h2 id="custom-templates" className="mb-3 text-lg font-semibold text-slate-900">
-            Custom Templates
-          </h2>
-          {loaderData.custom.length === 0 ? (
-            <EmptyState title={NO_CUSTOM_TEMPLATES} />
-          ) : (
-            <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
-              <table className="min-w-full divide-y divide-slate-200 text-sm" aria-label="Custom Templates">
-                <thead className="bg-slate-50 text-left text-slate-700">
-                  <tr>
-                    <th scope="col" className="px-3 py-2 font-semibold">
-                      Name
-                    </th>
-                    <th scope="col" className="px-3 py-2 font-semibold">
-                      Visible To
-                    </th>
-                    <th scope="col" className="px-3 py-2 font-semibold">
-                      Created By
-                    </th>
-                    <th scope="col" className="px-3 py-2 text-right font-semibold">
-                      <span className="sr-only">Actions</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
-                  {loaderData.custom.map((t) => (
-                    <tr key={t.id} data-custom-template={t.id}>
-                      <td className="px-3 py-2">
-                        <a
-                          href={newSurveyPath(t.id)}
-                          className="font-medium text-slate-900 hover:text-indigo-700 hover:underline"
-                          onClick={open({ templateId: t.id, label: t.title })}
-                        >
-                          {t.title}
-                        </a>
-                        {t.desc ? <p className="text-xs text-slate-500">{t.desc}</p> : null}
-                      </td>
-                      <td className="whitespace-nowrap px-3 py-2 text-slate-600">{VISIBILITY_LABEL(t.visibility, words.workspace)}</td>
-                      <td className="whitespace-nowrap px-3 py-2 text-slate-600">{t.createdBy ?? "—"}</td>
-                      <td className="px-3 py-2">
-                        {loaderData.canAct ? (
-                          <DuplicateDeleteActions
-                            id={t.id}
-                            title={t.title}
-                            before={
-                              <a href={templatePath(t.id)} className={buttonClass("secondary")} aria-label={`Edit ${t.title}`}>
-                                Edit
-                              </a>
-                            }
-                          />
-                        ) : null}
-                      </td>
-                    </tr>
+        <TemplateColumn
+          id="use-templates"
+          title="Use Templates"
+          empty={loaderData.predefined.length === 0 ? NO_PREDEFINED_TEMPLATES : null}
+        >
+          <div className="space-y-6">
+            {loaderData.predefined.map((g) => (
+              <section key={g.group} aria-labelledby={`group-${g.group}`} data-template-group={g.group}>
+                <h3 id={`group-${g.group}`} className="mb-2 text-sm font-semibold uppercase tracking-wide text-slate-500">
+                  {g.group}
+                </h3>
+                <ul className="grid gap-3 sm:grid-cols-2">
+                  {g.templates.map((t) => (
+                    <li key={t.id} className="relative">
+                      <a
+                        href={newSurveyPath(t.id)}
+                        className={CARD}
+                        data-predefined-template={t.id}
+                        onClick={open({ templateId: t.id, label: t.title })}
+                      >
+                        <span className="font-semibold text-slate-900">{t.title}</span>
+                        <span className="mt-1 flex-1 text-sm text-slate-600">{t.description}</span>
+                        <span className="mt-2 text-xs font-medium text-slate-500">{t.questions} questions</span>
+                      </a>
+                      <a
+                        href={templatePath(t.id)}
+                        className="absolute right-3 top-3 text-xs font-medium text-indigo-700 hover:underline"
+                        aria-label={`Preview ${t.title}`}
+                      >
+                        Preview
+                      </a>
+                    </li>
                   ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-        </section>
+                </ul>
+              </section>
+            ))}
+          </div>
+        </TemplateColumn>
+        <TemplateColumn id="custom-templates" title="Custom Templates" empty={loaderData.custom.length === 0 ? NO_CUSTOM_TEMPLATES : null}>
+          <DataTable label="Custom Templates" columns={["Name", "Visible To", "Created By"]} actions>
+            {loaderData.custom.map((t) => (
+              <tr key={t.id} data-custom-template={t.id}>
+                <td className="px-3 py-2">
+                  <a
+                    href={newSurveyPath(t.id)}
+                    className="font-medium text-slate-900 hover:text-indigo-700 hover:underline"
+                    onClick={open({ templateId: t.id, label: t.title })}
+                  >
+                    {t.title}
+                  </a>
+                  {t.desc ? <p className="text-xs text-slate-500">{t.desc}</p> : null}
+                </td>
+                <td className="whitespace-nowrap px-3 py-2 text-slate-600">{VISIBILITY_LABEL(t.visibility, words.workspace)}</td>
+                <td className="whitespace-nowrap px-3 py-2 text-slate-600">{t.createdBy ?? "—"}</td>
+                <td className="px-3 py-2">
+                  {loaderData.canAct ? (
+                    <DuplicateDeleteActions
+                      id={t.id}
+                      title={t.title}
+                      before={
+                        <a href={templatePath(t.id)} className={buttonClass("secondary")} aria-label={`Edit ${t.title}`}>
+                          Edit
+                        </a>
+                      }
+                    />
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </DataTable>
+        </TemplateColumn>
       </div>
     </>
+  );
+}
+
+/** One of the page's two columns: its heading, then its content or, when it has none, the empty state. */
+function TemplateColumn({ id, title, empty, children }: { id: string; title: string; empty: string | null; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className="mb-3 text-lg font-semibold text-slate-900">
+        {title}
+      </h2>
+      {empty !== null ? <EmptyState title={empty} /> : children}
+    </section>
   );
 }

@@ -1,6 +1,7 @@
 import { useNavigate } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { buttonClass } from "./button";
+import { ConfirmPanel } from "./confirm-panel";
 
 /**
  * A library row's Duplicate and Delete (review questionnaires, surveys, survey templates): two
@@ -28,6 +29,37 @@ export function DuplicateDeleteActions({ id, title, before }: { id: string; titl
         </button>
       </form>
     </div>
+  );
+}
+
+/**
+ * Delete's second step, after DuplicateDeleteActions' check: "Delete {title}?" with `children`
+ * saying what will happen, Cancel back to `cancelTo`, and Delete posting the row's id again with
+ * `initialCheck` false.
+ */
+export function DeleteCheckPanel({
+  id = "delete",
+  check,
+  cancelTo,
+  children,
+}: {
+  /** Prefix of the panel's ids. */
+  id?: string;
+  check: { id: string; title: string };
+  cancelTo: string;
+  children: ReactNode;
+}) {
+  return (
+    <ConfirmPanel
+      id={id}
+      title={`Delete ${check.title}?`}
+      fields={{ intent: "delete", id: check.id, initialCheck: "false" }}
+      cancelTo={cancelTo}
+      confirmLabel="Delete"
+      data-delete-check
+    >
+      {children}
+    </ConfirmPanel>
   );
 }
 

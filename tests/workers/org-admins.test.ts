@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { appFetch, postForm, sessionFor } from "./helpers";
+import { appFetch, sessionFor } from "./helpers";
 import { attrs, texts, textOf } from "./shell-html";
 
 const ADMINS = "/organization/admins/admins-list";

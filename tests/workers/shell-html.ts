@@ -1,6 +1,5 @@
 import { env } from "cloudflare:workers";
 import type { PermissionSubject } from "~/lib/permissions/registry";
-import { ORIGIN } from "./helpers";
 
 /** Visible text of an HTML page: tags and React's <!-- --> markers dropped, entities decoded. */
 export function textOf(html: string): string {

@@ -70,6 +70,7 @@ describe("a closed run's report", () => {
   it("lists text answers and comments with their totals", async () => {
     const { html } = await page(report("rep-closed"), alice);
     expect(await texts(html, `${q("q-text")} [data-texts="answer"] li`)).toEqual(["Alpha", "Beta"]);
+    expect(await attrs(html, `${q("q-text")} [data-texts="answer"]`, "data-total")).toEqual(["2"]);
     expect(await attrs(html, `${q("q-nps")} [data-texts="comment"]`, "data-total")).toEqual(["2"]);
     // Listed in the index's order (by score), not by time.
     expect((await texts(html, `${q("q-nps")} [data-texts="comment"] li`)).sort()).toEqual(["=SUM(A1)", "Great"]);

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import type { SurveyAnswers, SurveyBlock } from "~/modules/surveys/blocks";
 import type { AudienceType, CloseRule, CloseUnit, InspectorType, RunState } from "~/modules/surveys/survey-machine";
@@ -178,5 +179,16 @@ export const surveyAnswers = sqliteTable(
     notApplicable: flag("not_applicable"),
     comment: text("comment"),
   },
-  (t) => [index("survey_answers_run_block").on(t.runId, t.blockId, t.valueNum), index("survey_answers_response").on(t.responseId)]
+  (t) => [
+    index("survey_answers_run_block").on(t.runId, t.blockId, t.valueNum),
+    index("survey_answers_response").on(t.responseId),
+    // The report's counts without reading answer rows: respondents of a multiple-answer question,
+    // and comments (report.server.ts).
+    index("survey_answers_respondents")
+      .on(t.runId, t.blockId, t.responseId)
+      .where(sql`${t.notApplicable} = 0`),
+    index("survey_answers_comments")
+      .on(t.runId, t.blockId)
+      .where(sql`${t.comment} IS NOT NULL AND ${t.comment} <> ''`),
+  ]
 );

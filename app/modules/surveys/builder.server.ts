@@ -16,12 +16,7 @@ import {
   type Platform,
   type TemplateVisibility,
 } from "./survey.schema";
-
-interface Actor {
-  companyId: string;
-  actorId: string;
-  requestId?: string | null;
-}
+import { TEMPLATE_SUMMARY_COLUMNS, type Actor, type TemplateSummary } from "./templates.server";
 
 export interface BuilderSurvey {
   id: string;
@@ -31,14 +26,6 @@ export interface BuilderSurvey {
   version: number;
   /** The workspace (Slack-type) or group (Teams-type) name. */
   scopeName: string | null;
-}
-
-export interface CustomTemplateOption {
-  id: string;
-  title: string;
-  desc: string;
-  visibleToEveryone: boolean;
-  visibleToWorkspaceAdmin: boolean;
 }
 
 /**
@@ -73,15 +60,9 @@ export async function getBuilderSurvey(db: Db, companyId: string, id: string, sc
 }
 
 /** The company's custom templates, offered by the "Create or Update Template" dialog. */
-export function listCustomTemplates(db: Db, companyId: string): Promise<CustomTemplateOption[]> {
+export function listCustomTemplates(db: Db, companyId: string): Promise<TemplateSummary[]> {
   return db
-    .select({
-      id: surveyTemplates.id,
-      title: surveyTemplates.title,
-      desc: surveyTemplates.desc,
-      visibleToEveryone: surveyTemplates.visibleToEveryone,
-      visibleToWorkspaceAdmin: surveyTemplates.visibleToWorkspaceAdmin,
-    })
+    .select(TEMPLATE_SUMMARY_COLUMNS)
     .from(surveyTemplates)
     .where(eq(surveyTemplates.companyId, companyId))
     .orderBy(asc(surveyTemplates.title), asc(surveyTemplates.id));

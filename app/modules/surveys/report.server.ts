@@ -174,8 +174,11 @@ const scopedRun = (companyId: string, runId: string) => sql`(SELECT id FROM surv
  * - responses of the run (the participant count; index survey_responses_run);
  * - counts per (question, value) — a covering scan of survey_answers_run_block; a null value is
  *   Not Applicable on a choice question and a text answer on a text input;
- * - distinct respondents of multiple-answer questions (several rows per response);
- * - per text question and per comment box: the first `limit` texts and their total (window count).
+ * - distinct respondents of multiple-answer questions (several rows per response; a partial
+ *   index on respondents, survey_answers_respondents, so no answer row is read);
+ * - per text question: the first `limit` texts (their total is the question's null-value count);
+ * - per comment box: the first `limit` comments and their total (partial index
+ *   survey_answers_comments).
  */
 export async function runReport(
   d1: D1Database,
@@ -231,13 +234,17 @@ async function computeReport(d1: D1Database, companyId: string, run: ReportRun, 
             WHERE run_id = ${runRef} AND block_id IN ${multiple} AND not_applicable = 0 GROUP BY block_id`
         : sql`SELECT NULL AS block_id, 0 AS n WHERE 0`
     );
+    // A text input's rows all carry their text (answers.ts answerRows).
     for (const id of texts) {
-      statements.push(sql`SELECT value_text AS t, COUNT(*) OVER () AS total FROM survey_answers
-        WHERE run_id = ${runRef} AND block_id = ${id} AND value_num IS NULL AND value_text IS NOT NULL LIMIT ${limit}`);
+      statements.push(
+        sql`SELECT value_text AS t FROM survey_answers WHERE run_id = ${runRef} AND block_id = ${id} AND value_num IS NULL LIMIT ${limit}`
+      );
     }
+    // The total as a scalar subquery counted from the partial index: a window count would read every comment.
+    const withComment = (id: string) => sql`run_id = ${runRef} AND block_id = ${id} AND comment IS NOT NULL AND comment <> ''`;
     for (const id of commented) {
-      statements.push(sql`SELECT comment AS t, COUNT(*) OVER () AS total FROM survey_answers
-        WHERE run_id = ${runRef} AND block_id = ${id} AND comment IS NOT NULL AND comment <> '' LIMIT ${limit}`);
+      statements.push(sql`SELECT comment AS t, (SELECT COUNT(*) FROM survey_answers WHERE ${withComment(id)}) AS total
+        FROM survey_answers WHERE ${withComment(id)} LIMIT ${limit}`);
     }
   }
   const results = await d1.batch(statements.map((s) => d1Statement(d1, s)));
@@ -253,11 +260,11 @@ async function computeReport(d1: D1Database, companyId: string, run: ReportRun, 
     perValue.set(row.value_num, Number(row.n));
   }
   const distinct = new Map((results[2].results as Array<{ block_id: string; n: number }>).map((r) => [r.block_id, Number(r.n)]));
-  const list = (index: number): TextList => {
-    const rows = results[index].results as Array<{ t: string; total: number }>;
-    return { total: Number(rows[0]?.total ?? 0), items: rows.map((r) => r.t) };
+  const list = (index: number, total?: number): TextList => {
+    const rows = results[index].results as Array<{ t: string; total?: number }>;
+    return { total: total ?? Number(rows[0]?.total ?? 0), items: rows.map((r) => r.t) };
   };
-  const textLists = new Map(texts.map((id, i) => [id, list(3 + i)]));
+  const textLists = new Map(texts.map((id, i) => [id, list(3 + i, counts.get(id)?.get(null) ?? 0)]));
   const commentLists = new Map(commented.map((id, i) => [id, list(3 + texts.length + i)]));
 
   const reports = questions.map((q): QuestionReport => {

@@ -226,6 +226,16 @@ interface RunDetailSqlRow {
   viewer_admins_group: number;
 }
 
+/** A recipient of a run joined with their user, as the run's details and Send Reminders read it. */
+interface RecipientSqlRow {
+  user_id: string;
+  user_name: string;
+  user_email: string;
+  user_is_deleted: number;
+  user_is_excluded: number;
+  recipient_responded: number;
+}
+
 /**
  * A run's details for manage surveys: the run, a page of its recipients, and its result viewers.
  * `null` when the run is not in the viewer's company (404); `forbidden` when a group admin may not
@@ -289,15 +299,7 @@ export async function loadRunDetail(
   if (!row) return null;
   if (limitedToOwnGroups(viewer) && row.run_group_id !== null && !row.viewer_admins_group) return { forbidden: true };
   const anonymous = row.run_anonymous === 1;
-  const people = recipients.results as Array<{
-    user_id: string;
-    user_name: string;
-    user_email: string;
-    user_is_deleted: number;
-    user_is_excluded: number;
-    recipient_responded: number;
-    total: number;
-  }>;
+  const people = recipients.results as Array<RecipientSqlRow & { total: number }>;
   return {
     forbidden: false,
     run: {
@@ -373,14 +375,7 @@ export async function sendReminders(db: Db, viewer: Viewer, input: { runId: stri
   if (!run) return null;
   if (run.run_state !== "open") return { ok: false, conflict: REMIND_CLOSED };
   const anonymous = run.run_anonymous === 1;
-  const rows = people.results as Array<{
-    user_id: string;
-    user_name: string;
-    user_email: string;
-    user_is_deleted: number;
-    user_is_excluded: number;
-    recipient_responded: number;
-  }>;
+  const rows = people.results as RecipientSqlRow[];
   const reachable = rows.filter((p) => p.recipient_responded === 0 && !p.user_is_deleted && !p.user_is_excluded);
   const blocked = rows
     .filter((p) => (p.user_is_deleted || p.user_is_excluded) && (anonymous || p.recipient_responded === 0))

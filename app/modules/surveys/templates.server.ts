@@ -33,12 +33,25 @@ export function mayView(viewer: Pick<Viewer, "user">, t: { visibleToEveryone: bo
   return viewer.user.isSuperAdmin || t.visibleToEveryone || (viewer.user.isTeamAdmin && t.visibleToWorkspaceAdmin);
 }
 
-export interface CustomTemplateRow {
+/** A custom template as every list of them shows it: its name, description and who may see it. */
+export interface TemplateSummary {
   id: string;
   title: string;
   desc: string;
   visibleToEveryone: boolean;
   visibleToWorkspaceAdmin: boolean;
+}
+
+/** The columns of a TemplateSummary, for a select. */
+export const TEMPLATE_SUMMARY_COLUMNS = {
+  id: surveyTemplates.id,
+  title: surveyTemplates.title,
+  desc: surveyTemplates.desc,
+  visibleToEveryone: surveyTemplates.visibleToEveryone,
+  visibleToWorkspaceAdmin: surveyTemplates.visibleToWorkspaceAdmin,
+};
+
+export interface CustomTemplateRow extends TemplateSummary {
   createdBy: string | null;
   createdAt: Date;
 }
@@ -46,15 +59,7 @@ export interface CustomTemplateRow {
 /** The custom templates the viewer may see, by title. */
 export async function listCustomTemplates(db: Db, viewer: Viewer): Promise<CustomTemplateRow[]> {
   return db
-    .select({
-      id: surveyTemplates.id,
-      title: surveyTemplates.title,
-      desc: surveyTemplates.desc,
-      visibleToEveryone: surveyTemplates.visibleToEveryone,
-      visibleToWorkspaceAdmin: surveyTemplates.visibleToWorkspaceAdmin,
-      createdBy: users.name,
-      createdAt: surveyTemplates.createdAt,
-    })
+    .select({ ...TEMPLATE_SUMMARY_COLUMNS, createdBy: users.name, createdAt: surveyTemplates.createdAt })
     .from(surveyTemplates)
     .leftJoin(users, and(eq(users.id, surveyTemplates.createdBy), eq(users.companyId, surveyTemplates.companyId)))
     .where(and(eq(surveyTemplates.companyId, viewer.company.id), visibleTemplates(viewer)))
@@ -68,15 +73,7 @@ export interface CustomTemplate extends Omit<CustomTemplateRow, "createdBy"> {
 /** One custom template of the company (any visibility), or null: another company's id reads as not found. */
 export async function getCustomTemplate(db: Db, companyId: string, id: string): Promise<CustomTemplate | null> {
   const [row] = await db
-    .select({
-      id: surveyTemplates.id,
-      title: surveyTemplates.title,
-      desc: surveyTemplates.desc,
-      visibleToEveryone: surveyTemplates.visibleToEveryone,
-      visibleToWorkspaceAdmin: surveyTemplates.visibleToWorkspaceAdmin,
-      blocks: surveyTemplates.blocks,
-      createdAt: surveyTemplates.createdAt,
-    })
+    .select({ ...TEMPLATE_SUMMARY_COLUMNS, blocks: surveyTemplates.blocks, createdAt: surveyTemplates.createdAt })
     .from(surveyTemplates)
     .where(and(eq(surveyTemplates.id, id), eq(surveyTemplates.companyId, companyId)))
     .limit(1);

@@ -6,14 +6,9 @@ import type { LaunchPage, LaunchFields as Fields, LaunchField as FieldMeta } fro
 export const input = "mt-1 w-full rounded-md border border-slate-300 px-3 py-2 text-sm aria-[invalid=true]:border-red-500";
 export const panel = "rounded-lg border border-slate-200 bg-white p-5 shadow-sm";
 
-export function FieldError({ id, errors }: { id: string; errors?: string[] }) {
-  if (!errors?.length) return null;
-  return (
-    <p id={id} className="mt-1 text-sm text-red-700">
-      {errors[0]}
-    </p>
-  );
-}
+import { FieldError } from "~/ui/form-fields";
+
+export { FieldError };
 
 export function DateField({ label, field, defaultValue }: { label: string; field: FieldMeta; defaultValue: string }) {
   return (

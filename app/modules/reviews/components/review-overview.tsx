@@ -1,4 +1,5 @@
 import { sharedCopy } from "~/lib/copy";
+import { utcDateTime } from "~/ui/format";
 import { MANUAL_SHARERS, SHARE_AFTER, SHARE_WITH_BUILT_IN } from "../launch.schema";
 import { isDelayed, type ReviewState, type ShareConfig } from "../campaign-machine";
 import { DELAYED, NOT_SHARED, TO_BE_CLOSED_MANUALLY } from "./review-detail.schema";
@@ -18,16 +19,6 @@ export interface OverviewFacts {
   nominationTotal: number;
   nominationsOpen: number;
 }
-
-const dateTime = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  timeZone: "UTC",
-});
-export const formatWhen = (ms: number) => `${dateTime.format(new Date(ms))} UTC`;
 
 const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 100));
 
@@ -106,10 +97,10 @@ export function ReviewOverview({ facts, now, workspaceLabel }: { facts: Overview
       ) : null}
       <Progress id="review-progress" label="Review progress" done={facts.completed} total={facts.pairs} />
       <Fact label="Start" name="start">
-        {facts.startAt === null ? "—" : formatWhen(facts.startAt)}
+        {facts.startAt === null ? "—" : utcDateTime(facts.startAt)}
       </Fact>
       <Fact label="End" name="end">
-        {facts.endAt === null ? TO_BE_CLOSED_MANUALLY : formatWhen(facts.endAt)}
+        {facts.endAt === null ? TO_BE_CLOSED_MANUALLY : utcDateTime(facts.endAt)}
         {delayed ? (
           <span
             className="ml-2 inline-flex rounded-full bg-red-50 px-2 py-0.5 text-xs font-medium text-red-700 ring-1 ring-red-600/20 ring-inset"

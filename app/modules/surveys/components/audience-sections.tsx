@@ -18,6 +18,7 @@ import {
   panel,
   type Section,
 } from "./audience-fields";
+import { controlProps, Field } from "./labelled-field";
 
 /** The four sections of the audience step (001 §2), each its own form saved on its own. */
 
@@ -435,24 +436,17 @@ export function AnonymitySection({ page, last, onDirty }: SectionProps) {
           </label>
         </div>
       </fieldset>
-      <div className="max-w-xs">
-        <label htmlFor={fields.minSubmissionCount.id} className="text-sm font-medium text-slate-800">
-          Minimum submission count
-        </label>
+      <Field field={fields.minSubmissionCount} label="Minimum submission count" className="max-w-xs">
         <input
-          id={fields.minSubmissionCount.id}
-          name={fields.minSubmissionCount.name}
+          {...controlProps(fields.minSubmissionCount)}
           type="number"
           min={0}
           step={1}
           inputMode="numeric"
           defaultValue={min}
           className={input}
-          aria-invalid={fields.minSubmissionCount.errors ? true : undefined}
-          aria-describedby={fields.minSubmissionCount.errors ? fields.minSubmissionCount.errorId : undefined}
         />
-        <FieldError id={fields.minSubmissionCount.errorId} errors={fields.minSubmissionCount.errors} />
-      </div>
+      </Field>
     </SectionForm>
   );
 }

@@ -1,8 +1,19 @@
-import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
-import { NOT_APPLICABLE, SCALE_FAMILIES, SCALE_LABELS } from "~/modules/reviews/answer-scales";
+import { getInputProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
+import type { RefObject } from "react";
+import { NOT_APPLICABLE, SCALE_LABELS } from "~/modules/reviews/answer-scales";
+import { AnswerScaleField } from "~/modules/reviews/components/answer-scale-field";
+import { BlockActions, insertButtonProps } from "~/ui/builder-parts";
 import { buttonClass } from "~/ui/button";
-import { SURVEY_BLOCK_TYPE_TITLES, type GroupQuestion, type SurveyBlockType } from "../blocks";
-import type { Platform, QuestionForm, SurveyBuilderForm } from "../survey.schema";
+import { Check, FieldError, TextField } from "~/ui/form-fields";
+import {
+  SURVEY_BLOCK_TYPE_TITLES,
+  SURVEY_BLOCK_TYPES,
+  type GroupBlock,
+  type GroupQuestion,
+  type SurveyBlock,
+  type SurveyBlockType,
+} from "../blocks";
+import { newBlock, type BlockForm, type Platform, type QuestionForm, type SurveyBuilderForm } from "../survey.schema";
 
 /**
  * The builder's left pane, one block at a time (001 §2 "Survey builder"). Every control is a field
@@ -12,79 +23,31 @@ import type { Platform, QuestionForm, SurveyBuilderForm } from "../survey.schema
 
 type Form = FormMetadata<SurveyBuilderForm, string[]>;
 export type QuestionFieldset = ReturnType<FieldMetadata<QuestionForm, SurveyBuilderForm, string[]>["getFieldset"]>;
+type BlockField = FieldMetadata<BlockForm, SurveyBuilderForm, string[]>;
 
-/** Conform's insert button for a list named at run time (its typing wants a literal name). */
-export function insertButtonProps(form: Form, name: string, defaultValue: unknown, index?: number) {
-  const insert = form.insert.getButtonProps as (options: {
-    name: string;
-    index?: number;
-    defaultValue?: unknown;
-  }) => ReturnType<Form["insert"]["getButtonProps"]>;
-  return insert({ name, index, defaultValue });
-}
-
-const INPUT = "mt-1 w-full rounded-md border border-slate-300 px-3 py-2 text-sm";
-
-export function FieldError({ id, errors }: { id: string; errors?: string[] }) {
-  if (!errors?.length) return null;
-  return (
-    <p id={id} className="mt-1 text-sm text-red-700">
-      {errors[0]}
-    </p>
-  );
-}
-
-export function TextField({
-  field,
-  label,
-  multiline = false,
-}: {
-  field: FieldMetadata<string | undefined, SurveyBuilderForm, string[]>;
-  label: string;
-  multiline?: boolean;
-}) {
-  return (
-    <div>
-      <label htmlFor={field.id} className="block text-sm font-medium text-slate-900">
-        {label}
-      </label>
-      {multiline ? (
-        <textarea {...getTextareaProps(field)} rows={3} className={INPUT} />
-      ) : (
-        <input {...getInputProps(field, { type: "text" })} className={INPUT} />
-      )}
-      <FieldError id={field.errorId} errors={field.errors} />
-    </div>
-  );
-}
-
-function Check({ field, label }: { field: FieldMetadata<boolean | undefined, SurveyBuilderForm, string[]>; label: string }) {
-  return (
-    <label className="flex items-center gap-2 text-sm text-slate-700">
-      <input {...getInputProps(field, { type: "checkbox" })} />
-      {label}
-    </label>
-  );
-}
-
-/** The fields of one question (static text, text input or choice), top level or inside a group. */
-export function QuestionFields({
-  form,
-  q,
-  raw,
-  platform,
-  hydrated,
-  canLockUnlock,
-}: {
+/** What every block of the builder needs from the page. */
+export interface BuilderContext {
   form: Form;
-  q: QuestionFieldset;
-  raw: GroupQuestion | undefined;
   platform: Platform;
   hydrated: boolean;
   canLockUnlock: boolean;
-}) {
+  /** The key the next added or duplicated block gets. */
+  nextKey: string;
+  /** Called with that key when a block is added or duplicated (it takes focus). */
+  onAdd: (key: string) => void;
+}
+
+/** The fields of one question (static text, text input or choice), top level or inside a group. */
+interface QuestionProps {
+  ctx: BuilderContext;
+  q: QuestionFieldset;
+  raw: GroupQuestion | undefined;
+}
+
+function QuestionFields({ ctx, q, raw }: QuestionProps) {
   const type = (q.type.value ?? q.type.initialValue) as SurveyBlockType;
   const locked = raw?.isLocked ?? false;
+  const { canLockUnlock } = ctx;
   return (
     <>
       <input {...getInputProps(q.key, { type: "hidden" })} />
@@ -99,28 +62,13 @@ export function QuestionFields({
           <Check field={q.required} label="Required" />
         </>
       ) : null}
-      {type === "choice" ? (
-        <ChoiceFields form={form} q={q} raw={raw} platform={platform} hydrated={hydrated} canLockUnlock={canLockUnlock} />
-      ) : null}
+      {type === "choice" ? <ChoiceFields ctx={ctx} q={q} raw={raw} /> : null}
     </>
   );
 }
 
-function ChoiceFields({
-  form,
-  q,
-  raw,
-  platform,
-  hydrated,
-  canLockUnlock,
-}: {
-  form: Form;
-  q: QuestionFieldset;
-  raw: GroupQuestion | undefined;
-  platform: Platform;
-  hydrated: boolean;
-  canLockUnlock: boolean;
-}) {
+function ChoiceFields({ ctx, q, raw }: QuestionProps) {
+  const { form, platform, hydrated, canLockUnlock } = ctx;
   const choice = raw?.type === "choice" ? raw : undefined;
   // Without JavaScript nothing appears on a change, so the fields a choice may need are always shown.
   const all = !hydrated;
@@ -129,19 +77,7 @@ function ChoiceFields({
   return (
     <>
       <TextField field={q.label} label="Question" />
-      <div>
-        <label htmlFor={q.scale.id} className="block text-sm font-medium text-slate-900">
-          Answer scale
-        </label>
-        <select {...getSelectProps(q.scale)} className={INPUT}>
-          {SCALE_FAMILIES.map((family) => (
-            <option key={family} value={family}>
-              {SCALE_LABELS[family]}
-            </option>
-          ))}
-        </select>
-        <FieldError id={q.scale.errorId} errors={q.scale.errors} />
-      </div>
+      <AnswerScaleField field={q.scale} />
       {all || choice?.selectedOption === "custom" ? (
         linesMode ? (
           <div>
@@ -157,29 +93,12 @@ function ChoiceFields({
                 const c = row.getFieldset();
                 return (
                   <li key={row.key ?? k} className="flex flex-wrap items-start gap-2">
-                    <div className="min-w-40 flex-1">
-                      <label htmlFor={c.text.id} className="sr-only">
-                        Choice {k + 1} text
-                      </label>
-                      <input
-                        {...getInputProps(c.text, { type: "text" })}
-                        placeholder={`Choice ${k + 1}`}
-                        className="w-full rounded-md border border-slate-300 px-2 py-1.5 text-sm"
-                      />
-                      <FieldError id={c.text.errorId} errors={c.text.errors} />
-                    </div>
-                    <div className="w-24">
-                      <label htmlFor={c.value.id} className="sr-only">
-                        Choice {k + 1} value
-                      </label>
-                      <input
-                        {...getInputProps(c.value, { type: "number" })}
-                        min={0}
-                        step="any"
-                        className="w-full rounded-md border border-slate-300 px-2 py-1.5 text-sm"
-                      />
-                      <FieldError id={c.value.errorId} errors={c.value.errors} />
-                    </div>
+                    <ChoiceCell field={c.text} label={`Choice ${k + 1} text`} className="min-w-40 flex-1">
+                      <input {...getInputProps(c.text, { type: "text" })} placeholder={`Choice ${k + 1}`} className={CHOICE_INPUT} />
+                    </ChoiceCell>
+                    <ChoiceCell field={c.value} label={`Choice ${k + 1} value`} className="w-24">
+                      <input {...getInputProps(c.value, { type: "number" })} min={0} step="any" className={CHOICE_INPUT} />
+                    </ChoiceCell>
                     <button
                       className={buttonClass("ghost", "px-2 py-1.5")}
                       {...form.remove.getButtonProps({ name: q.customChoices.name, index: k })}
@@ -217,8 +136,33 @@ function ChoiceFields({
   );
 }
 
+const CHOICE_INPUT = "w-full rounded-md border border-slate-300 px-2 py-1.5 text-sm";
+
+/** One input of a custom choice row, with its label for screen readers and its error. */
+function ChoiceCell({
+  field,
+  label,
+  className,
+  children,
+}: {
+  field: { id: string; errorId: string; errors?: string[] };
+  label: string;
+  className: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className={className}>
+      <label htmlFor={field.id} className="sr-only">
+        {label}
+      </label>
+      {children}
+      <FieldError id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
+
 /** Hidden inputs that carry a value of the form as it is (a locked question the page shows read-only). */
-export function HiddenValue({ name, value, skip = [] }: { name: string; value: unknown; skip?: string[] }) {
+function HiddenValue({ name, value, skip = [] }: { name: string; value: unknown; skip?: string[] }) {
   if (value === undefined || value === null || value === false || value === "") return null;
   if (Array.isArray(value))
     return (
@@ -242,7 +186,7 @@ export function HiddenValue({ name, value, skip = [] }: { name: string; value: u
 }
 
 /** A locked question, read-only (001 §4): what it asks, a lock badge, and its values carried as hidden fields. */
-export function LockedQuestion({
+function LockedQuestion({
   q,
   raw,
   rawValue,
@@ -281,7 +225,7 @@ export function LockedQuestion({
   );
 }
 
-export function LockBadge() {
+function LockBadge() {
   return (
     <span className="ml-2 inline-flex items-center gap-1 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900">
       <span aria-hidden="true">🔒</span>
@@ -290,63 +234,156 @@ export function LockBadge() {
   );
 }
 
-/** Move up / down, duplicate and delete of a block in its list (a locked one gets none, 001 §4). */
-export function BlockActions({
-  form,
-  listName,
-  index,
-  count,
-  what,
-  upBlocked,
-  downBlocked,
-  duplicateValue,
-  onDuplicate,
+export const blockTitle = (type: SurveyBlockType) => SURVEY_BLOCK_TYPE_TITLES[type];
+
+/** A copy's form value: a new key (its questions too, for a group) and no lock. */
+function copyOf(rawValue: unknown, key: string): Record<string, unknown> {
+  const value: Record<string, unknown> = { ...((rawValue ?? {}) as Record<string, unknown>), key };
+  delete value.isLocked;
+  if (Array.isArray(value.questions))
+    value.questions = value.questions.map((q: unknown, j: number) => {
+      const copy: Record<string, unknown> = { ...((q ?? {}) as Record<string, unknown>), key: `${key}-${j + 1}` };
+      delete copy.isLocked;
+      return copy;
+    });
+  return value;
+}
+
+const hasLockedQuestion = (b: SurveyBlock | undefined) =>
+  Boolean(b && (b.type === "group" ? b.questions.some((q) => q.isLocked) : b.isLocked));
+
+/**
+ * A list of blocks, one disclosure each, and the buttons that add one: the survey's blocks, or
+ * (`group`) a group's questions, drawn smaller. A locked question is read-only and gets no actions
+ * (001 §4); its neighbours do not move past it, and a group holding one stays where it is.
+ */
+export function BlockList({
+  ctx,
+  name,
+  items,
+  raw,
+  group,
+  listRef,
 }: {
-  form: Form;
-  listName: string;
-  index: number;
-  count: number;
-  /** "question 3", "question 2 of group 1": for the buttons' accessible names. */
-  what: string;
-  upBlocked: boolean;
-  downBlocked: boolean;
-  /** The copy's form value; null when it may not be copied. */
-  duplicateValue: Record<string, unknown> | null;
-  onDuplicate: () => void;
+  ctx: BuilderContext;
+  /** The list's field name ("blocks", "blocks[2].questions"). */
+  name: string;
+  items: BlockField[];
+  /** The blocks as the preview reads them, by index. */
+  raw: ReadonlyArray<SurveyBlock | undefined>;
+  /** For a group's questions: the group (its label, when it has one). */
+  group?: { label: string | undefined };
+  listRef?: RefObject<HTMLOListElement>;
 }) {
   return (
-    <div className="flex flex-wrap gap-2 border-t border-slate-100 pt-3" role="group" aria-label={`Actions of ${what}`}>
-      <button
-        className={buttonClass("ghost")}
-        disabled={index === 0 || upBlocked}
-        {...form.reorder.getButtonProps({ name: listName, from: index, to: index - 1 })}
-        aria-label={`Move ${what} up`}
+    <>
+      <ol
+        ref={listRef}
+        className={group ? "space-y-2 border-l-2 border-indigo-100 pl-3" : "space-y-3"}
+        aria-label={group ? `Questions of ${group.label || "the group"}` : "Blocks"}
       >
-        Move up
-      </button>
-      <button
-        className={buttonClass("ghost")}
-        disabled={index === count - 1 || downBlocked}
-        {...form.reorder.getButtonProps({ name: listName, from: index, to: index + 1 })}
-        aria-label={`Move ${what} down`}
+        {items.map((item, index) => {
+          const b = item.getFieldset();
+          const type = (b.type.value ?? b.type.initialValue) as SurveyBlockType;
+          const block = raw[index];
+          const locked = block && block.type !== "group" && block.isLocked ? block : null;
+          const invalid = item.allErrors && Object.keys(item.allErrors).length > 0;
+          const what = group ? `question ${index + 1} of group ${group.label || ""}`.trim() : `block ${index + 1}`;
+          return (
+            <li
+              key={item.key ?? `${block?.id}-${index}`}
+              data-block-key={block?.id}
+              className={group ? "rounded-md border border-slate-200" : "rounded-lg border border-slate-200 bg-white shadow-sm"}
+            >
+              <details open data-invalid={invalid ? "" : undefined}>
+                <summary className={`flex cursor-pointer items-center gap-2 ${group ? "px-3 py-1.5" : "px-4 py-2"} text-sm`}>
+                  <span className="font-medium text-slate-900">
+                    {index + 1}. {blockTitle(type)}
+                  </span>
+                  {locked ? <LockBadge /> : null}
+                  <span className="truncate text-slate-500">
+                    {(block?.type === "static-text" ? block.value : block?.label ?? "").slice(0, group ? 50 : 60)}
+                  </span>
+                </summary>
+                <div className={`space-y-3 border-t border-slate-100 ${group ? "px-3 py-2" : "px-4 py-3"}`}>
+                  {locked ? (
+                    <LockedQuestion
+                      q={b as unknown as QuestionFieldset}
+                      raw={locked}
+                      rawValue={item.value}
+                      canLockUnlock={ctx.canLockUnlock}
+                    />
+                  ) : type === "group" && !group ? (
+                    <GroupFields ctx={ctx} b={b} raw={block?.type === "group" ? block : undefined} />
+                  ) : (
+                    <QuestionFields ctx={ctx} q={b as unknown as QuestionFieldset} raw={block as GroupQuestion | undefined} />
+                  )}
+                  {locked ? null : hasLockedQuestion(block) ? (
+                    <p className="border-t border-slate-100 pt-3 text-xs text-slate-600">
+                      This group holds a locked question: it cannot be moved, duplicated or deleted.
+                    </p>
+                  ) : (
+                    <BlockActions
+                      form={ctx.form}
+                      listName={name}
+                      index={index}
+                      count={items.length}
+                      what={what}
+                      upBlocked={hasLockedQuestion(raw[index - 1])}
+                      downBlocked={hasLockedQuestion(raw[index + 1])}
+                      duplicateValue={copyOf(item.value, ctx.nextKey)}
+                      onDuplicate={() => ctx.onAdd(ctx.nextKey)}
+                    />
+                  )}
+                </div>
+              </details>
+            </li>
+          );
+        })}
+      </ol>
+      <fieldset
+        className={
+          group ? "rounded-md border border-dashed border-slate-300 p-2" : "rounded-lg border border-dashed border-slate-300 bg-white p-3"
+        }
       >
-        Move down
-      </button>
-      {duplicateValue ? (
-        <button
-          className={buttonClass("ghost")}
-          {...insertButtonProps(form, listName, duplicateValue, index + 1)}
-          onClick={onDuplicate}
-          aria-label={`Duplicate ${what}`}
-        >
-          Duplicate
-        </button>
-      ) : null}
-      <button className={buttonClass("ghost")} {...form.remove.getButtonProps({ name: listName, index })} aria-label={`Delete ${what}`}>
-        Delete
-      </button>
-    </div>
+        <legend className={`px-1 ${group ? "text-xs" : "text-sm"} font-medium text-slate-700`}>
+          {group ? "Add a question to the group" : "Add a block"}
+        </legend>
+        <div className="flex flex-wrap gap-2">
+          {(group ? QUESTION_BLOCK_TYPES : SURVEY_BLOCK_TYPES).map((type) => (
+            <button
+              key={type}
+              className={buttonClass("secondary", group ? "px-2 py-1 text-xs" : "px-2.5 py-1.5")}
+              {...insertButtonProps(ctx.form, name, newBlock(type, ctx.nextKey, ctx.platform))}
+              onClick={() => ctx.onAdd(ctx.nextKey)}
+            >
+              + {blockTitle(type)}
+            </button>
+          ))}
+        </div>
+      </fieldset>
+    </>
   );
 }
 
-export const blockTitle = (type: SurveyBlockType) => SURVEY_BLOCK_TYPE_TITLES[type];
+const QUESTION_BLOCK_TYPES = SURVEY_BLOCK_TYPES.filter((t): t is Exclude<SurveyBlockType, "group"> => t !== "group");
+
+/** A group: its label, description and own questions (any block but a group). */
+function GroupFields({ ctx, b, raw }: { ctx: BuilderContext; b: ReturnType<BlockField["getFieldset"]>; raw: GroupBlock | undefined }) {
+  return (
+    <>
+      <input {...getInputProps(b.key, { type: "hidden" })} />
+      <input {...getInputProps(b.type, { type: "hidden" })} />
+      <TextField field={b.label} label="Group label" />
+      <TextField field={b.description} label="Description" multiline />
+      <FieldError id={b.questions.errorId} errors={b.questions.errors} />
+      <BlockList
+        ctx={ctx}
+        name={b.questions.name}
+        items={b.questions.getFieldList() as unknown as BlockField[]}
+        raw={raw?.questions ?? []}
+        group={{ label: raw?.label }}
+      />
+    </>
+  );
+}

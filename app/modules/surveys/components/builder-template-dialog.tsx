@@ -1,6 +1,6 @@
-import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
+import type { FieldMetadata } from "@conform-to/react";
+import { FieldError, SelectField, TextField } from "~/ui/form-fields";
 import { TEMPLATE_VISIBILITIES, TEMPLATE_VISIBILITY_LABELS, type SurveyBuilderForm } from "../survey.schema";
-import { FieldError } from "./builder-block";
 
 type Fields = {
   templateId: FieldMetadata<string | undefined, SurveyBuilderForm, string[]>;
@@ -20,41 +20,16 @@ export function TemplateFields({ fields, templates }: { fields: Fields; template
   const visibility = fields.templateVisibility;
   return (
     <div className="space-y-3">
-      <div>
-        <label htmlFor={fields.templateId.id} className="block text-sm font-medium text-slate-900">
-          Template
-        </label>
-        <select {...getSelectProps(fields.templateId)} className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2 text-sm">
-          <option value="">Create a new template</option>
-          {templates.map((t) => (
-            <option key={t.id} value={t.id}>
-              Update “{t.title}”
-            </option>
-          ))}
-        </select>
-        <FieldError id={fields.templateId.errorId} errors={fields.templateId.errors} />
-      </div>
-      <div>
-        <label htmlFor={fields.templateTitle.id} className="block text-sm font-medium text-slate-900">
-          Title *
-        </label>
-        <input
-          {...getInputProps(fields.templateTitle, { type: "text" })}
-          className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
-        />
-        <FieldError id={fields.templateTitle.errorId} errors={fields.templateTitle.errors} />
-      </div>
-      <div>
-        <label htmlFor={fields.templateDesc.id} className="block text-sm font-medium text-slate-900">
-          Description
-        </label>
-        <textarea
-          {...getTextareaProps(fields.templateDesc)}
-          rows={3}
-          className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
-        />
-        <FieldError id={fields.templateDesc.errorId} errors={fields.templateDesc.errors} />
-      </div>
+      <SelectField field={fields.templateId} label="Template">
+        <option value="">Create a new template</option>
+        {templates.map((t) => (
+          <option key={t.id} value={t.id}>
+            Update “{t.title}”
+          </option>
+        ))}
+      </SelectField>
+      <TextField field={fields.templateTitle} label="Title *" />
+      <TextField field={fields.templateDesc} label="Description" multiline />
       <fieldset aria-describedby={visibility.errors ? visibility.errorId : undefined}>
         <legend className="text-sm font-medium text-slate-900">Visible to</legend>
         <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1">

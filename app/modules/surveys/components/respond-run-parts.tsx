@@ -1,3 +1,4 @@
+import { utcDateTime } from "~/ui/format";
 import { RUN_STATE_LABELS, type RunState } from "../survey-machine";
 
 /** Manage surveys (001 §2): the list's path; a run's details are `${MANAGE_SURVEYS_PATH}/{runId}`. */
@@ -8,17 +9,8 @@ export const runDetailPath = (runId: string) => `${MANAGE_SURVEYS_PATH}/${encode
 export const RUN_FILTERS = ["open", "closed", "all"] as const;
 export type RunFilter = (typeof RUN_FILTERS)[number];
 
-const dayTime = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  timeZone: "UTC",
-});
-
 /** A run's date and time as the manage pages show it (UTC, so server and browser agree). */
-export const runTime = (ms: number | null) => (ms === null ? "—" : `${dayTime.format(new Date(ms))} UTC`);
+export const runTime = (ms: number | null) => (ms === null ? "—" : utcDateTime(ms));
 
 export function RunStateBadge({ state }: { state: RunState }) {
   return (

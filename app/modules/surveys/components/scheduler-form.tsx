@@ -14,7 +14,8 @@ import {
   schedulePreview,
 } from "../schedule";
 import { CLOSE_RULES, CLOSE_UNITS } from "../survey-machine";
-import { FieldError, input, panel } from "./audience-fields";
+import { input, panel } from "./audience-fields";
+import { controlProps, Field, type FieldMeta } from "./labelled-field";
 import {
   CLOSE_RULE_LABELS,
   CLOSE_UNIT_LABELS,
@@ -162,34 +163,31 @@ export function SchedulerForm({
           </p>
         ) : null}
         <div className="mt-4 grid gap-4 md:grid-cols-2">
-          <div>
-            <label htmlFor={fields.startDate.id} className="text-sm font-medium text-slate-800">
-              Start date *
-            </label>
+          <Field field={fields.startDate} label="Start date *">
             <input
-              id={fields.startDate.id}
-              name={fields.startDate.name}
+              {...controlProps(fields.startDate)}
               type="datetime-local"
               value={startDate}
               onChange={(e) => setStartDate(e.target.value)}
               className={input}
-              aria-invalid={fields.startDate.errors ? true : undefined}
-              aria-describedby={fields.startDate.errors ? fields.startDate.errorId : undefined}
             />
-            <FieldError id={fields.startDate.errorId} errors={fields.startDate.errors} />
-          </div>
-          <div>
-            <label htmlFor={fields.frequency.id} className="text-sm font-medium text-slate-800">
-              Frequency *
-            </label>
+          </Field>
+          <Field
+            field={fields.frequency}
+            label="Frequency *"
+            hint={
+              !hydrated ? (
+                <p className="mt-1 text-xs text-slate-600">
+                  The choices follow the start date: after changing it, use “Update preview” to see the matching ones.
+                </p>
+              ) : null
+            }
+          >
             <select
-              id={fields.frequency.id}
-              name={fields.frequency.name}
+              {...controlProps(fields.frequency)}
               value={options.some((o) => o.value === frequency) ? frequency : ""}
               onChange={(e) => setFrequency(e.target.value)}
               className={input}
-              aria-invalid={fields.frequency.errors ? true : undefined}
-              aria-describedby={fields.frequency.errors ? fields.frequency.errorId : undefined}
             >
               <option value="">Choose a frequency</option>
               {options.map((o) => (
@@ -198,13 +196,7 @@ export function SchedulerForm({
                 </option>
               ))}
             </select>
-            <FieldError id={fields.frequency.errorId} errors={fields.frequency.errors} />
-            {!hydrated ? (
-              <p className="mt-1 text-xs text-slate-600">
-                The choices follow the start date: after changing it, use “Update preview” to see the matching ones.
-              </p>
-            ) : null}
-          </div>
+          </Field>
         </div>
         <div className="mt-4" aria-labelledby="preview-heading">
           <div className="flex items-center justify-between gap-2">
@@ -256,27 +248,10 @@ export function SchedulerForm({
           </div>
         </fieldset>
         <div className="mt-3 hidden gap-4 group-has-[input[name=closeRule][value=automatic]:checked]/scheduler:grid md:grid-cols-2">
-          <div>
-            <label htmlFor={fields.closeSpan.id} className="text-sm font-medium text-slate-800">
-              Stays open for *
-            </label>
-            <input
-              id={fields.closeSpan.id}
-              name={fields.closeSpan.name}
-              type="number"
-              min={1}
-              step={1}
-              defaultValue={initial.closeSpan}
-              className={input}
-              aria-invalid={fields.closeSpan.errors ? true : undefined}
-              aria-describedby={fields.closeSpan.errors ? fields.closeSpan.errorId : undefined}
-            />
-            <FieldError id={fields.closeSpan.errorId} errors={fields.closeSpan.errors} />
-          </div>
-          <div>
-            <label htmlFor={fields.closeUnit.id} className="text-sm font-medium text-slate-800">
-              Unit *
-            </label>
+          <Field field={fields.closeSpan} label="Stays open for *">
+            <input {...controlProps(fields.closeSpan)} type="number" min={1} step={1} defaultValue={initial.closeSpan} className={input} />
+          </Field>
+          <Field field={fields.closeUnit} label="Unit *">
             <select id={fields.closeUnit.id} name={fields.closeUnit.name} defaultValue={initial.closeUnit || "days"} className={input}>
               {CLOSE_UNITS.map((u) => (
                 <option key={u} value={u}>
@@ -284,26 +259,24 @@ export function SchedulerForm({
                 </option>
               ))}
             </select>
-            <FieldError id={fields.closeUnit.errorId} errors={fields.closeUnit.errors} />
-          </div>
+          </Field>
         </div>
-        <div className="mt-3 hidden max-w-sm group-has-[input[name=closeRule][value=onSpecificTime]:checked]/scheduler:block">
-          <label htmlFor={fields.closeAt.id} className="text-sm font-medium text-slate-800">
-            Closes on *
-          </label>
+        <Field
+          field={fields.closeAt}
+          label="Closes on *"
+          className="mt-3 hidden max-w-sm group-has-[input[name=closeRule][value=onSpecificTime]:checked]/scheduler:block"
+          hint={
+            <p className="mt-1 text-xs text-slate-600">A repeating survey's later runs close as long after their start as the first.</p>
+          }
+        >
           <input
-            id={fields.closeAt.id}
-            name={fields.closeAt.name}
+            {...controlProps(fields.closeAt)}
             type="datetime-local"
             value={closeAt}
             onChange={(e) => setCloseAt(e.target.value)}
             className={input}
-            aria-invalid={fields.closeAt.errors ? true : undefined}
-            aria-describedby={fields.closeAt.errors ? fields.closeAt.errorId : undefined}
           />
-          <FieldError id={fields.closeAt.errorId} errors={fields.closeAt.errors} />
-          <p className="mt-1 text-xs text-slate-600">A repeating survey's later runs close as long after their start as the first.</p>
-        </div>
+        </Field>
       </section>
 
       <section className={panel} aria-labelledby="notifications-heading">
@@ -316,38 +289,13 @@ export function SchedulerForm({
           </span>
         </div>
         <div className="mt-3 grid gap-4 md:grid-cols-2">
-          <div>
-            <label htmlFor={fields.launchMessage.id} className="text-sm font-medium text-slate-800">
-              Launch message
-            </label>
-            <textarea
-              id={fields.launchMessage.id}
-              name={fields.launchMessage.name}
-              defaultValue={initial.launchMessage}
-              rows={4}
-              maxLength={2000}
-              className={input}
-              onInput={onMessageInput}
-              aria-describedby={fields.launchMessage.errors ? fields.launchMessage.errorId : undefined}
-            />
-            <FieldError id={fields.launchMessage.errorId} errors={fields.launchMessage.errors} />
-          </div>
-          <div>
-            <label htmlFor={fields.reminderMessage.id} className="text-sm font-medium text-slate-800">
-              Reminder message
-            </label>
-            <textarea
-              id={fields.reminderMessage.id}
-              name={fields.reminderMessage.name}
-              defaultValue={initial.reminderMessage}
-              rows={4}
-              maxLength={2000}
-              className={input}
-              onInput={onMessageInput}
-              aria-describedby={fields.reminderMessage.errors ? fields.reminderMessage.errorId : undefined}
-            />
-            <FieldError id={fields.reminderMessage.errorId} errors={fields.reminderMessage.errors} />
-          </div>
+          <MessageField field={fields.launchMessage} label="Launch message" defaultValue={initial.launchMessage} onInput={onMessageInput} />
+          <MessageField
+            field={fields.reminderMessage}
+            label="Reminder message"
+            defaultValue={initial.reminderMessage}
+            onInput={onMessageInput}
+          />
         </div>
       </section>
 
@@ -381,5 +329,33 @@ export function SchedulerForm({
         </Button>
       </div>
     </Form>
+  );
+}
+
+/** A notification text: saved on its own as it is typed (`onInput`), and with the form. */
+function MessageField({
+  field,
+  label,
+  defaultValue,
+  onInput,
+}: {
+  field: FieldMeta;
+  label: string;
+  defaultValue: string;
+  onInput: () => void;
+}) {
+  return (
+    <Field field={field} label={label}>
+      <textarea
+        id={field.id}
+        name={field.name}
+        defaultValue={defaultValue}
+        rows={4}
+        maxLength={2000}
+        className={input}
+        onInput={onInput}
+        aria-describedby={field.errors ? field.errorId : undefined}
+      />
+    </Field>
   );
 }

@@ -1,0 +1,71 @@
+import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
+
+/**
+ * Labelled controls for one Conform field of any form (the builders' fields): the label, the
+ * control with Conform's name, id and aria attributes, and the field's first error under it.
+ */
+
+/** A field of any form, by the type of its value (Conform's own helpers take any form too). */
+export type Field<Value> = FieldMetadata<Value, any, any>;
+
+export const INPUT_CLASS = "mt-1 w-full rounded-md border border-slate-300 px-3 py-2 text-sm";
+
+export function FieldError({ id, errors }: { id: string; errors?: string[] }) {
+  if (!errors?.length) return null;
+  return (
+    <p id={id} className="mt-1 text-sm text-red-700">
+      {errors[0]}
+    </p>
+  );
+}
+
+export function TextField({ field, label, multiline = false }: { field: Field<string | undefined>; label: string; multiline?: boolean }) {
+  return (
+    <div>
+      <label htmlFor={field.id} className="block text-sm font-medium text-slate-900">
+        {label}
+      </label>
+      {multiline ? (
+        <textarea {...getTextareaProps(field)} rows={3} className={INPUT_CLASS} />
+      ) : (
+        <input {...getInputProps(field, { type: "text" })} className={INPUT_CLASS} />
+      )}
+      <FieldError id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
+
+/** A select whose options are `children`; `after` goes under its error, inside the same block. */
+export function SelectField({
+  field,
+  label,
+  children,
+  after,
+}: {
+  field: Field<string | undefined>;
+  label: string;
+  children: React.ReactNode;
+  after?: React.ReactNode;
+}) {
+  return (
+    <div>
+      <label htmlFor={field.id} className="block text-sm font-medium text-slate-900">
+        {label}
+      </label>
+      <select {...getSelectProps(field)} className={INPUT_CLASS}>
+        {children}
+      </select>
+      <FieldError id={field.errorId} errors={field.errors} />
+      {after}
+    </div>
+  );
+}
+
+export function Check({ field, label }: { field: Field<boolean | undefined>; label: string }) {
+  return (
+    <label className="flex items-center gap-2 text-sm text-slate-700">
+      <input {...getInputProps(field, { type: "checkbox" })} />
+      {label}
+    </label>
+  );
+}

@@ -1,0 +1,2 @@
+CREATE INDEX `survey_answers_respondents` ON `survey_answers` (`run_id`,`block_id`,`response_id`) WHERE "survey_answers"."not_applicable" = 0;--> statement-breakpoint
+CREATE INDEX `survey_answers_comments` ON `survey_answers` (`run_id`,`block_id`) WHERE "survey_answers"."comment" IS NOT NULL AND "survey_answers"."comment" <> '';
