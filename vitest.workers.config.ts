@@ -4,6 +4,7 @@ import tsconfigPaths from "vite-tsconfig-paths";
 import { defineConfig } from "vitest/config";
 import { fakeHrisBindings } from "./tests/support/fake-hris";
 import { fakeOidcBindings } from "./tests/support/fake-oidc";
+import { localBrowserEnv } from "./scripts/local-browser.mjs";
 
 /**
  * Worker tests run inside workerd with the real bindings of wrangler.toml (D1, R2, queue, DO).
@@ -12,8 +13,11 @@ import { fakeOidcBindings } from "./tests/support/fake-oidc";
  * (npm test does).
  * Sign-in talks to a fake OpenID provider on 127.0.0.1 (tests/support/fake-oidc.ts), started
  * once by the global setup; its URL reaches the Worker's OIDC bindings through provide/inject.
+ * The BROWSER binding (report PDFs) drives Debian's Chromium: miniflare runs in this process and
+ * finds the browser through XDG_CACHE_HOME, set here before the pool starts (scripts/local-browser.mjs).
  */
 export default defineConfig(async () => {
+  Object.assign(process.env, localBrowserEnv());
   const migrations = await readD1Migrations("./migrations");
   const buildDir = path.resolve(process.env.REMIX_BUILD_DIR ?? "build");
   return {

@@ -4,6 +4,7 @@ interface __BaseEnv_Env {
 	FILES: R2Bucket;
 	DB: D1Database;
 	JOBS: Queue;
+	BROWSER: Fetcher;
 	ASSETS: Fetcher;
 	APP_URL: string;
 	DEV_SIGN_IN: string;

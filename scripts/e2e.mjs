@@ -4,6 +4,8 @@
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { findChromium } from "./chromium.mjs";
+import { localBrowserEnv } from "./local-browser.mjs";
+import { findPdfTools } from "./pdf-tools.mjs";
 
 const PORT = Number(process.env.E2E_PORT ?? 8788);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
@@ -12,6 +14,9 @@ const STATE = ".wrangler/e2e";
 const WRANGLER_LOGS = ".wrangler/e2e-logs";
 
 const chromium = findChromium();
+// Report PDFs: the Worker's BROWSER binding drives Debian's Chromium; the tests read the PDFs with Poppler.
+const browserEnv = localBrowserEnv();
+const pdfTools = findPdfTools();
 if (!existsSync("build/server/index.js")) {
   console.error("No build found: run `npm run build` first (npm test does).");
   process.exit(1);
@@ -46,7 +51,7 @@ function startServer() {
     ["dev", "--ip", "127.0.0.1", "--port", String(PORT), "--persist-to", STATE, "--inspector-port", "0", "--show-interactive-dev-session=false", "--test-scheduled", ...varArgs],
     {
       stdio: ["ignore", "pipe", "pipe"],
-      env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false", WRANGLER_LOG_PATH: WRANGLER_LOGS },
+      env: { ...process.env, ...browserEnv, CI: "true", WRANGLER_SEND_METRICS: "false", WRANGLER_LOG_PATH: WRANGLER_LOGS },
     },
   );
   child.stdout.on("data", (d) => (serverLog += d));
@@ -88,7 +93,14 @@ async function waitUntilServing() {
 function playwright(args) {
   const child = spawn("playwright", ["test", ...args], {
     stdio: "inherit",
-    env: { ...process.env, E2E_BASE_URL: BASE_URL, CHROMIUM_PATH: chromium, FAKE_OIDC_URL: oidc.url },
+    env: {
+      ...process.env,
+      E2E_BASE_URL: BASE_URL,
+      CHROMIUM_PATH: chromium,
+      FAKE_OIDC_URL: oidc.url,
+      PDFTOPPM_PATH: pdfTools.pdftoppm,
+      PDFTOTEXT_PATH: pdfTools.pdftotext,
+    },
   });
   return new Promise((resolve) => child.on("exit", (code) => resolve(code ?? 1)));
 }

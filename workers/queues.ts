@@ -9,7 +9,8 @@ import { deliverOutboxMessage, failUndeliverableOutbox, type OutboxRef } from ".
 import { prepareNotify } from "../app/modules/notifications/notify.server";
 import { HrisRetryLater } from "../app/modules/integrations/providers/types";
 import { failHrisSync, runHrisSync, type HrisSyncJob } from "../app/modules/integrations/sync.server";
-import { buildPairReport, type PairReportJob } from "../app/modules/reviews/review-detail.server";
+import { failReport, generateReport, type ReportJob } from "../app/modules/reports/generated.server";
+import { adoptQueuedPairReport, type QueuedPairReport } from "../app/modules/reports/review-files.server";
 
 export const JOBS_QUEUE = "pulseboard-jobs";
 export const JOBS_DEAD_LETTER_QUEUE = "pulseboard-jobs-dlq";
@@ -27,8 +28,16 @@ export interface Requester {
 export interface JobPayloads {
   "notification.deliver": OutboxRef;
   "hris.sync": Omit<HrisSyncJob, "requestedBy">;
-  /** A review pair's answers as an .xlsx in R2; the requester is sent the link (000 §4 pair report). */
-  "review.pair-report": PairReportJob;
+  /**
+   * A requested report file (issue 8, app/modules/reports/generated.server.ts): rendered, stored
+   * in R2 under the report's id, and the requester sent the link.
+   */
+  "report.generate": ReportJob;
+  /**
+   * A pair report as queued before reports had rows (000 §4): still in the queue after a
+   * deployment, so still understood; new pair reports are "report.generate" jobs.
+   */
+  "review.pair-report": Omit<QueuedPairReport, "requestedBy">;
 }
 
 export type JobType = keyof JobPayloads;
@@ -104,16 +113,34 @@ export const JOB_HANDLERS: { [T in JobType]: JobHandler<T> } = {
       return { writes: failed.writes, notice: { subject: "HR sync failed", body: failed.error, link: "/integrations" } };
     },
   },
+  "report.generate": {
+    payload: z.object({ reportId: z.string().min(1).max(100), companyId: z.string().min(1) }),
+    run(job, ctx) {
+      return generateReport(ctx.env, ctx.db, job);
+    },
+    async fail(job, ctx) {
+      const failed = await failReport(ctx.db, job);
+      if (!failed) return { writes: [], notice: null };
+      return { writes: failed.writes, notice: reportFailureNotice(failed.title) };
+    },
+  },
   "review.pair-report": {
     payload: z.object({ companyId: z.string().min(1), campaignId: z.string().min(1), pairId: z.string().min(1) }),
-    run(job, ctx) {
-      return buildPairReport(ctx.env, ctx.db, job, ctx.messageId);
+    async run(job, ctx) {
+      const adopted = await adoptQueuedPairReport(ctx.db, ctx.env.DB, job, ctx.messageId);
+      return adopted ? generateReport(ctx.env, ctx.db, adopted) : [];
     },
-    async fail() {
-      return { writes: [], notice: { subject: "Your report could not be made", body: "The review pair report failed. Please try again." } };
+    async fail(job, ctx) {
+      const failed = await failReport(ctx.db, { reportId: `queued-pair-${ctx.messageId}`, companyId: job.companyId });
+      return { writes: failed?.writes ?? [], notice: reportFailureNotice(failed?.title ?? "The review pair report") };
     },
   },
 };
+
+/** What the requester of a report that landed in the dead-letter queue is told. */
+export function reportFailureNotice(title: string): FailureNotice {
+  return { subject: "Your report could not be made", body: `${title} could not be made. Please request it again.` };
+}
 
 /** Seconds before the next attempt: 30 s, 60 s, 120 s … capped at 10 minutes. */
 export function retryDelaySeconds(attempts: number) {

@@ -165,10 +165,23 @@ export const ROUTES: RouteEntry[] = [
     ["draft-review", "/reviews/manage-reviews/draft/:reviewId", "Draft Review", { module: "routes/reviews.launch.tsx" }],
     ["review-detail", "/reviews/manage-reviews/:activeReviewId", ":activeReviewId", { module: "routes/reviews.review.tsx" }],
   ]),
-  ...area("Review reports", "issue 8", "ViewReviewReports", [["review-reports", "/reviews/reports", "Reports"]]),
-  ...area("Review report table", "issue 8", "ViewReviewReportsTable", [["review-reports-table", "/reviews/reports-table", "Report Table"]]),
+  ...area("Review reports", "issue 8", "ViewReviewReports", [
+    ["review-reports", "/reviews/reports", "Reports", { module: "routes/reviews.reports.tsx" }],
+  ]),
+  ...area("Review reports", "issue 8", "ViewReviewReports", [
+    ["review-reports-reviewee", "/reviews/reports/reviewee", "Reviewee Report", { module: "routes/reviews.reports.reviewee.tsx" }],
+  ]),
+  ...area("Review report table", "issue 8", "ViewReviewReportsTable", [
+    ["review-reports-table", "/reviews/reports-table", "Report Table", { module: "routes/reviews.reports-table.tsx" }],
+  ]),
   ...area("My Reviews", "issue 6", "ViewMyReviewsPage", [
     ["my-reviews", "/reviews/my-reviews", "My Reviews", { module: "routes/reviews.my-reviews.tsx" }],
+    [
+      "my-reviews-shared-report",
+      "/reviews/my-reviews/shared-reports/:shareId",
+      "Shared Report",
+      { module: "routes/reviews.my-reviews.shared-report.tsx" },
+    ],
   ]),
   ...area("Review to-dos", "issue 6", "ViewTodosPage", [
     ["todos", "/reviews/todos", "To Do's", { module: "routes/reviews.todos.tsx" }],
@@ -402,8 +415,19 @@ export const SUPPORT_ROUTES: Array<{ id: string; path: string; module: string; l
     module: "routes/reviews.review.download.tsx",
     layout: "none",
   },
+  // A generated report's file, for whoever may see that report now (issue 8; a loader answering with a file).
+  { id: "report-file", path: "/reports/files/:reportId", module: "routes/reports.files.tsx", layout: "none" },
+  // The super admin's report table as newline-delimited JSON rows (issue 8; an action answering with a stream).
+  {
+    id: "review-reports-table-download",
+    path: "/reviews/reports-table/download",
+    module: "routes/reviews.reports-table.download.tsx",
+    layout: "none",
+  },
   // A survey report as .xlsx (a loader answering with a file, outside the shell).
   { id: "survey-report-download", path: "/surveys/reports/download", module: "routes/surveys.reports.download.tsx", layout: "none" },
+  // The Share-report dialog's people search (JSON, with JavaScript).
+  { id: "report-share-people", path: "/reviews/reports/share-people", module: "routes/reviews.reports.share-people.tsx", layout: "none" },
   { id: "splat", path: "*", module: "routes/not-found.tsx", layout: "none" },
 ];
 

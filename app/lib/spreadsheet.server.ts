@@ -170,3 +170,33 @@ export function toXlsx(rows: Cell[][], sheetName: string): Uint8Array<ArrayBuffe
 }
 
 export const XLSX_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+
+export interface SheetSpec {
+  name: string;
+  rows: Cell[][];
+}
+
+/**
+ * An .xlsx workbook of several sheets: text escaped as in `toXlsx`, numbers kept as numbers (a
+ * score can be summed or charted in the spreadsheet). Sheet names are made valid and unique.
+ */
+export function toXlsxSheets(sheets: readonly SheetSpec[]): Uint8Array<ArrayBuffer> {
+  const workbook = XLSX.utils.book_new();
+  const used = new Set<string>();
+  sheets.forEach((spec, i) => {
+    const safe = spec.rows.map((row) =>
+      row.map((cell) => (typeof cell === "number" && Number.isFinite(cell) ? cell : cell == null ? "" : escapeCell(String(cell))))
+    );
+    const base =
+      spec.name
+        .replace(/[[\]:*?/\\']/g, " ")
+        .trim()
+        .slice(0, 31) || `Sheet${i + 1}`;
+    let name = base;
+    for (let n = 2; used.has(name.toLowerCase()); n++) name = `${base.slice(0, 31 - String(n).length - 1)} ${n}`;
+    used.add(name.toLowerCase());
+    XLSX.utils.book_append_sheet(workbook, XLSX.utils.aoa_to_sheet(safe), name);
+  });
+  const out = XLSX.write(workbook, { type: "array", bookType: "xlsx", compression: true }) as ArrayBuffer;
+  return new Uint8Array(out);
+}

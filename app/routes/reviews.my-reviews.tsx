@@ -3,7 +3,15 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { pageMeta } from "~/lib/navigation";
 import { requirePermission } from "~/modules/auth/session.server";
 import { PairResult } from "~/modules/reviews/components/pair-result";
-import { myReviewList, myReviewResult, type MyReviewItem, type MyReviewTab } from "~/modules/reviews/my-reviews.server";
+import { sharedReportPath } from "~/modules/reports/reviewee-report";
+import type { SharedReportItem } from "~/modules/reports/reviewee-report.server";
+import {
+  myReviewList,
+  myReviewResult,
+  reportsSharedWithMe,
+  type MyReviewItem,
+  type MyReviewTab,
+} from "~/modules/reviews/my-reviews.server";
 import { EmptyState } from "~/ui/empty-state";
 import { PageHeader } from "~/ui/page-header";
 
@@ -32,18 +40,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const tab = tabOf(url.searchParams.get("tab"));
   const asked = url.searchParams.get("review")?.slice(0, 200) || null;
-  const [list, result] = await Promise.all([
+  const [list, result, reports] = await Promise.all([
     myReviewList(context, viewer, tab),
     asked ? myReviewResult(context, viewer, tab, asked) : Promise.resolve(null),
+    tab === "shared" ? reportsSharedWithMe(context, viewer) : Promise.resolve(null),
   ]);
   if (asked && !result) throw new Response("Not Found", { status: 404 });
-  return data({ tab, items: list.items, more: list.more ? list.limit : 0, result });
+  return data({ tab, items: list.items, more: list.more ? list.limit : 0, result, reports: reports?.items ?? [] });
 }
 
 export const meta = pageMeta;
 
 export default function MyReviews() {
-  const { tab, items, more, result } = useLoaderData<typeof loader>();
+  const { tab, items, more, result, reports } = useLoaderData<typeof loader>();
   return (
     <>
       <PageHeader title="My Reviews" description="Completed reviews you wrote, received, or that were shared with you." />
@@ -70,13 +79,16 @@ export default function MyReviews() {
       </div>
       <div role="tabpanel" id="my-reviews-tabpanel" aria-labelledby={`tab-${tab}`}>
         {items.length === 0 && !result ? (
-          <EmptyState icon="reviews" title={NO_REVIEWS} />
+          reports.length === 0 ? (
+            <EmptyState icon="reviews" title={NO_REVIEWS} />
+          ) : null
         ) : (
           <>
             <ReviewList tab={tab} items={items} open={result?.id ?? null} />
             {more ? <p className="mt-2 text-sm text-slate-600">Showing the latest {more} reviews.</p> : null}
           </>
         )}
+        {reports.length > 0 ? <SharedReportList reports={reports} /> : null}
         {result ? (
           <section
             id="review-result"
@@ -158,5 +170,59 @@ function ReviewList({ tab, items, open }: { tab: MyReviewTab; items: MyReviewIte
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** Review reports shared with the viewer (the Share-report dialog): each opens read-only on its own page. */
+function SharedReportList({ reports }: { reports: SharedReportItem[] }) {
+  return (
+    <section aria-labelledby="shared-reports-title" className="mt-6">
+      <h2 id="shared-reports-title" className="mb-2 text-base font-semibold text-slate-900">
+        Shared reports
+      </h2>
+      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
+        <table className="min-w-full divide-y divide-slate-200 text-sm">
+          <caption className="sr-only">Review reports shared with you</caption>
+          <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
+            <tr>
+              <th scope="col" className="px-4 py-2">
+                Review
+              </th>
+              <th scope="col" className="px-4 py-2">
+                Reviewee
+              </th>
+              <th scope="col" className="px-4 py-2">
+                Shared by
+              </th>
+              <th scope="col" className="px-4 py-2">
+                Shared
+              </th>
+              <th scope="col" className="px-4 py-2">
+                <span className="sr-only">Report</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {reports.map((r) => (
+              <tr key={r.id} data-shared-report-id={r.id}>
+                <td className="px-4 py-2 font-medium text-slate-900">{r.title}</td>
+                <td className="px-4 py-2 text-slate-700">{r.revieweeName}</td>
+                <td className="px-4 py-2 text-slate-700">{r.sharedBy ?? ""}</td>
+                <td className="px-4 py-2 text-slate-700">{day.format(new Date(r.sharedAt))}</td>
+                <td className="px-4 py-2 text-right">
+                  <Link to={sharedReportPath(r.id)} className="font-medium text-indigo-700 hover:underline">
+                    View report
+                    <span className="sr-only">
+                      {" "}
+                      of {r.revieweeName} in {r.title}
+                    </span>
+                  </Link>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
   );
 }

@@ -1,5 +1,6 @@
 import { getCollectionProps, getFormProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { z } from "zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { copy } from "~/lib/copy";
@@ -34,9 +35,9 @@ import {
   NOTE_MAX,
   PairActionSchema,
   REASON_NOT_GIVEN,
+  DOWNLOADING_REPORT,
   remindedMessage,
   RemindSchema,
-  REPORT_EMAILED,
   REVIEWS_LIST_PATH,
   ReviewDetailActionSchema,
   reviewDetailPath,
@@ -44,11 +45,14 @@ import {
   SAVE_DRAFT_REVIEW,
   type DetailQuery,
   type Panel,
+  type StatusReportType,
 } from "~/modules/reviews/components/review-detail.schema";
 import { ReviewOverview } from "~/modules/reviews/components/review-overview";
 import { StackedBar } from "~/modules/reviews/components/stacked-bar";
 import { draftPath } from "~/modules/reviews/launch.schema";
-import { loadForAction, requireReviewDetail, requestPairReport } from "~/modules/reviews/review-detail.server";
+import { loadForAction, requireReviewDetail } from "~/modules/reviews/review-detail.server";
+import { REPORT_QUEUED, requestReport } from "~/modules/reports/generated.server";
+import { pairReportTitle, statusReportTitle } from "~/modules/reports/review-files.server";
 import { Button, buttonClass } from "~/ui/button";
 import { ConfirmPanel } from "~/ui/confirm-panel";
 import { Modal } from "~/ui/dialog";
@@ -62,7 +66,9 @@ const notFound = () => new Response("Not Found", { status: 404 });
 /**
  * /reviews/manage-reviews/:activeReviewId (000 §2 "Review detail"): the Overview tab (progress,
  * dates, anonymity, questionnaire, sharing, the pairs with their row actions) and the Analytics
- * tab (a stacked bar per choice question, nomination status, status report download). Panels
+ * tab (a stacked bar per choice question, nomination status, status report download). The status
+ * report and a pair's report are queued (app/modules/reports/review-files.server.ts) and emailed
+ * with a link; the page says 'Report will be emailed once completed'. Panels
  * (a pair's result, a decline comment, change reviewer, Send Reminders, Add Pairs) are URL
  * states (`?panel=`), so every one works without JavaScript; with it they open as dialogs.
  */
@@ -174,6 +180,9 @@ type ActionData = { intent: string; result: SubmissionResult<string[]> | null; c
 
 const answer = (value: ActionData, init?: ResponseInit) => data(value, init);
 
+/** The Analytics tab's Download (000 §2 "Download button (reportType review or nomination)"). */
+const StatusReportSchema = z.object({ intent: z.literal("statusReport"), reportType: z.enum(["review", "nomination"]) });
+
 /** Pair actions that need nothing but the Durable Object's own checks (remove and reopen once confirmed). */
 function directPairChange(action: string, confirmed: boolean) {
   if (action === "sendReminder" || action === "share") return action;
@@ -187,6 +196,20 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const query = detailQueryOf(new URL(request.url));
   const back = detailHref(reviewDetailPath(id), query, { panel: null, pairId: null });
   const formData = await request.formData();
+  if (formData.get("intent") === "statusReport") {
+    const parsed = StatusReportSchema.safeParse(Object.fromEntries(formData));
+    if (!parsed.success) throw new Response("Bad Request", { status: 400 });
+    const loaded = await loadForAction(context, viewer, id);
+    if (!loaded || loaded.review.state === "draft") throw notFound();
+    if (!mayManageReview(viewer, loaded.review))
+      return redirectWithToast(REVIEWS_LIST_PATH, { type: "error", message: NO_ACCESS }, { request });
+    await requestReport(context, viewer, {
+      kind: "status-xlsx",
+      title: statusReportTitle(loaded.review.title, parsed.data.reportType),
+      scope: { campaignId: id, reportType: parsed.data.reportType },
+    });
+    return redirectWithToast(back, { type: "success", message: REPORT_QUEUED }, { request });
+  }
   const submission = parseWithZod(formData, { schema: ReviewDetailActionSchema });
   if (submission.status !== "success") {
     return answer({ intent: String(formData.get("intent") ?? ""), result: submission.reply(), confirm: null }, { status: 400 });
@@ -241,8 +264,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         // Not a change of the pair: the table's rule is checked here, the queue builds the file.
         if (!pairActions(pair.state, pairContext).includes("download"))
           return toast("error", `This pair (${PAIR_STATE_LABELS[pair.state]}) cannot be downloaded.`);
-        await requestPairReport(context, viewer, id, pair.id);
-        return toast("success", REPORT_EMAILED);
+        await requestReport(context, viewer, {
+          kind: "pair-xlsx",
+          title: pairReportTitle(loaded.review.title, pair.revieweeName, pair.reviewerName),
+          scope: { campaignId: id, pairId: pair.id },
+        });
+        return toast("success", REPORT_QUEUED);
       }
       if ((action === "remove" || action === "reopen") && value.confirmed !== "true") {
         const check = pairTransition(pair.state, { type: action }, pairContext);
@@ -414,7 +441,7 @@ export default function ReviewDetailPage() {
         {query.tab === "overview" ? (
           <OverviewTab data={loaderData} href={href} navigation={navigation} workspaceLabel={words.workspace} />
         ) : (
-          <AnalyticsTab data={loaderData} href={href} />
+          <AnalyticsTab data={loaderData} href={href} navigation={navigation} />
         )}
       </div>
     </>
@@ -513,10 +540,20 @@ function OverviewTab({
   );
 }
 
-function AnalyticsTab({ data: loaderData, href }: { data: LoaderData; href: (change: Partial<DetailQuery>) => string }) {
+function AnalyticsTab({
+  data: loaderData,
+  href,
+  navigation,
+}: {
+  data: LoaderData;
+  href: (change: Partial<DetailQuery>) => string;
+  navigation: ReturnType<typeof useNavigation>;
+}) {
   const { review, query } = loaderData;
   const hasNominations = review.facts.nominationTotal > 0;
   const nomination = query.nomination;
+  const reportType: StatusReportType = nomination ? "nomination" : "review";
+  const downloading = navigation.state === "submitting" && navigation.formData?.get("intent") === "statusReport";
   return (
     <>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
@@ -544,13 +581,14 @@ function AnalyticsTab({ data: loaderData, href }: { data: LoaderData; href: (cha
         ) : (
           <span />
         )}
-        <a
-          href={reviewDownloadPath(review.id, { reportType: nomination ? "nomination" : "review" })}
-          className={buttonClass("secondary")}
-          data-report-download
-        >
-          Download
-        </a>
+        {/* Queued: the file is made by the queue and emailed with a link (issue 8). */}
+        <Form method="post" data-report-download={reportType}>
+          <input type="hidden" name="intent" value="statusReport" />
+          <input type="hidden" name="reportType" value={reportType} />
+          <Button type="submit" variant="secondary" disabled={downloading}>
+            {downloading ? DOWNLOADING_REPORT : "Download"}
+          </Button>
+        </Form>
       </div>
       {nomination ? <NominationAnalytics data={loaderData} href={href} /> : <ReviewAnalytics data={loaderData} />}
     </>

@@ -1,14 +1,18 @@
-import { data, redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { useLoaderData } from "@remix-run/react";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import { z } from "zod";
 import { copy } from "~/lib/copy";
 import { pageMeta } from "~/lib/navigation";
+import { redirectWithToast } from "~/lib/toast.server";
 import { requireViewer } from "~/modules/auth/session.server";
+import { REPORT_QUEUED, requestReport } from "~/modules/reports/generated.server";
+import { surveyReportTitle } from "~/modules/reports/survey-report-files.server";
 import { ReportQuestion } from "~/modules/surveys/components/report-question";
 import { ReportSelectors } from "~/modules/surveys/components/report-selectors";
 import { NO_RESULT, RESULTS_ONCE_CLOSED, SELECT_SURVEY, withheldMessage, type RunListItem } from "~/modules/surveys/report";
 import { loadSelection, mayDownload, runReport } from "~/modules/surveys/report.server";
 import { RUN_STATE_LABELS } from "~/modules/surveys/survey-machine";
-import { buttonClass } from "~/ui/button";
+import { Button, buttonClass } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
 import { PageHeader } from "~/ui/page-header";
 
@@ -61,22 +65,57 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
 }
 
+/** The report's PDF (issue 8): queued, made by the queue and emailed with a link. */
+const PdfSchema = z.object({ intent: z.literal("pdf"), surveyId: z.string().trim().min(1).max(100) });
+
+/**
+ * Download (PDF): the same rules as the XLSX download (the run of the viewer's company, one they
+ * may see, results shown), then the report is queued and the page says it will be emailed.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const viewer = await requireViewer(request, context);
+  const parsed = PdfSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) throw new Response("Bad Request", { status: 400 });
+  const d1 = context.cloudflare.env.DB;
+  const selection = await loadSelection(d1, viewer, { placeId: null, runId: parsed.data.surveyId, newestByDefault: false });
+  if (selection === "not-found") throw new Response("Not Found", { status: 404 });
+  if (selection === "forbidden") throw redirect("/");
+  const run = selection.run;
+  if (!run) throw new Response("Not Found", { status: 404 });
+  const result = await runReport(d1, viewer.company.id, run);
+  if (!mayDownload(run, result)) throw new Response("Not Found", { status: 404 });
+  await requestReport(context, viewer, { kind: "survey-pdf", title: surveyReportTitle(run), scope: { runId: run.id } });
+  const url = new URL(request.url);
+  return redirectWithToast(`${url.pathname}${url.search}`, { type: "success", message: REPORT_QUEUED }, { request });
+}
+
 export const meta = pageMeta;
 
 export default function SurveyReports() {
   const d = useLoaderData<typeof loader>();
   const words = copy(d.platform);
+  const navigation = useNavigation();
   const download = d.run && d.downloadable ? `${REPORTS_PATH}/download?surveyId=${encodeURIComponent(d.run.id)}` : null;
+  const queuing = navigation.state === "submitting" && navigation.formData?.get("intent") === "pdf";
   return (
     <>
       <PageHeader
         title="Reports"
         description="Results of launched surveys, question by question."
         actions={
-          download ? (
-            <a href={download} className={buttonClass("secondary")} download>
-              Download (XLSX)
-            </a>
+          download && d.run ? (
+            <>
+              <a href={download} className={buttonClass("secondary")} download>
+                Download (XLSX)
+              </a>
+              <Form method="post" data-report-pdf>
+                <input type="hidden" name="intent" value="pdf" />
+                <input type="hidden" name="surveyId" value={d.run.id} />
+                <Button type="submit" variant="secondary" disabled={queuing}>
+                  Download (PDF)
+                </Button>
+              </Form>
+            </>
           ) : undefined
         }
       />

@@ -8,6 +8,8 @@ import {
   SEED_TABLE_ORDER,
   demoSeed,
   largePairId,
+  largeReportPairId,
+  LARGE_REPORT_REVIEW,
   largePairState,
   largeTodoId,
   LARGE_TODOS,
@@ -356,6 +358,7 @@ describe("large seed (Initech, for the benchmark)", () => {
       [LARGE_REVIEW.id, "live"],
       [LARGE_REVIEW.draftId, "draft"],
       [LARGE_TODOS.id, "live"],
+      [LARGE_REPORT_REVIEW.id, "closed"],
     ]);
     // The bench's to-do page: the admin has 50 open reviews to give.
     const todos = pairsOf(large, LARGE_TODOS.id);
@@ -375,6 +378,17 @@ describe("large seed (Initech, for the benchmark)", () => {
       .flatMap((p) => answersFit(blocks, JSON.parse(String(p.answers)), true).map((m) => `${p.id} ${m}`));
     expect(problems).toEqual([]);
     expect(pairsOf(large, LARGE_REVIEW.draftId).length).toBeGreaterThan(0);
+  });
+
+  it("has a closed review of 2,000 completed pairs with at least 50,000 answer rows (the report benchmarks)", () => {
+    const pairs = pairsOf(large, LARGE_REPORT_REVIEW.id);
+    expect(pairs.map((p) => p.id)).toEqual(Array.from({ length: 2000 }, (_, i) => largeReportPairId(i + 1)));
+    expect(new Set(pairs.map((p) => p.state))).toEqual(new Set(["completed"]));
+    const blocks = JSON.parse(String(campaignOf(large, LARGE_REPORT_REVIEW.id).template_blocks)) as StoredBlock[];
+    expect(new Set(blocks.map((b) => b.id)).size).toBe(blocks.length);
+    const answers = pairs.reduce((n, p) => n + Object.keys(JSON.parse(String(p.answers))).length, 0);
+    expect(answers).toBeGreaterThanOrEqual(50_000);
+    expect(pairs.flatMap((p) => answersFit(blocks, JSON.parse(String(p.answers)), true).map((m) => `${p.id} ${m}`))).toEqual([]);
   });
 });
 

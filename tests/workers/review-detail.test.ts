@@ -487,9 +487,9 @@ describe("review detail: pair actions", () => {
         { reviewee: acme("sam"), reviewer: acme("ed") },
       ],
     });
-    const sent: unknown[] = [];
+    const sent: Array<Record<string, unknown>> = [];
     vi.spyOn(env.JOBS, "send").mockImplementation(async (body: unknown) => {
-      sent.push(body);
+      sent.push(body as Record<string, unknown>);
       return undefined as never;
     });
     const cookie = await sessionFor("alice@acme.test");
@@ -497,13 +497,13 @@ describe("review detail: pair actions", () => {
     expect(toastOf(response)).toMatchObject({ type: "success", message: "Report will be emailed once completed" });
     expect(sent).toEqual([
       {
-        type: "review.pair-report",
+        type: "report.generate",
+        reportId: expect.any(String),
         companyId: "c-acme",
-        campaignId: review.id,
-        pairId: review.pairIds[0],
         requestedBy: { companyId: "c-acme", userId: acme("alice") },
       },
     ]);
+    const reportId = String(sent[0].reportId);
     // Not offered for a pair that is not completed: refused, nothing queued.
     const refused = await postForm(review.path, { intent: "pair", pairAction: "download", pairId: review.pairIds[1] }, cookie);
     expect(toastOf(refused)).toMatchObject({ type: "error", message: "This pair (Not Started) cannot be downloaded." });
@@ -517,15 +517,16 @@ describe("review detail: pair actions", () => {
     const message = await one<{ link: string; subject: string }>(
       "SELECT link, subject FROM notification_outbox WHERE recipient_user_id = ? AND kind = 'report' AND dedupe_key = ?",
       acme("alice"),
-      `pair-report:${messageId}:${acme("alice")}:slack`
+      `report:${reportId}:${acme("alice")}:slack`
     );
-    expect(message!.subject).toBe("Your report is ready: Report review");
-    const fileId = new URL(message!.link, "http://x").searchParams.get("file")!;
-    expect(message!.link).toBe(`${review.path}/download?file=${fileId}`);
-    const file = await one<{ owner_id: string; name: string }>("SELECT owner_id, name FROM files WHERE id = ?", fileId);
+    expect(message!.subject).toBe(
+      `Your report is ready: Report review: ${await nameOf(acme("eve"))}, reviewed by ${await nameOf(acme("ed"))}`
+    );
+    expect(message!.link).toBe(`/reports/files/${reportId}`);
+    const file = await one<{ owner_id: string; name: string }>("SELECT owner_id, name FROM files WHERE id = ?", reportId);
     expect(file!.owner_id).toBe(acme("alice"));
 
-    const got = await download(message!.link, cookie, review.id);
+    const got = await appFetch(message!.link, { cookie });
     expect(got.status).toBe(200);
     expect(got.headers.get("Content-Disposition")).toMatch(/^attachment; filename=".*\.xlsx"/);
     const bytes = new Uint8Array(await got.arrayBuffer());
@@ -534,8 +535,9 @@ describe("review detail: pair actions", () => {
     expect(rows).toContainEqual(["Is the work on time?", "Agree", "'=SUM(A1)"]);
     expect(rows.find((r) => r[0] === "What went well?")?.slice(0, 2)).toEqual(["What went well?", "All"]);
     expect(rows.find((r) => r[0] === "Strong skills")?.[1]).toBe("Not answered");
-    // The report is its requester's own.
-    expect((await download(message!.link, await sessionFor("adam@acme.test"), review.id)).status).toBe(404);
+    // For the people who manage the review, nobody else.
+    expect((await appFetch(message!.link, { cookie: await sessionFor("adam@acme.test") })).status).toBe(200);
+    expect((await appFetch(message!.link, { cookie: await sessionFor("eve@acme.test") })).status).toBe(404);
   });
 
   it("refuses an action the table does not offer for the pair's state: an error toast, nothing written", async () => {
@@ -755,7 +757,8 @@ describe("review detail: analytics and the status report", () => {
     expect(await percents("b-skills")).toEqual({ Design: 33.3, Code: 0, Writing: 66.7 });
     expect(await texts(page, '[data-question="b-time"] [data-choice="Agree"]')).toEqual(["Agree: 2 (50%)"]);
     expect(await attrs(page, '[role="switch"]', "href")).toEqual([`${review.path}?tab=analytics&nomination=1`]);
-    expect(await attrs(page, "a[data-report-download]", "href")).toEqual([`${review.path}/download?reportType=review`]);
+    // Download posts to the page, which queues the status report (report-queue.test.ts).
+    expect(await attrs(page, 'form[method="post"][data-report-download]', "data-report-download")).toEqual(["review"]);
 
     const nominations = await html(`${review.path}?tab=analytics&nomination=1`, cookie);
     expect(await attrs(nominations, '[role="switch"]', "aria-checked")).toEqual(["true"]);
@@ -769,7 +772,7 @@ describe("review detail: analytics and the status report", () => {
       Canceled: 0,
     });
     expect(await texts(nominations, 'table[aria-label="Nomination status per reviewee"] tbody tr')).toHaveLength(4);
-    expect(await attrs(nominations, "a[data-report-download]", "href")).toEqual([`${review.path}/download?reportType=nomination`]);
+    expect(await attrs(nominations, 'form[method="post"][data-report-download]', "data-report-download")).toEqual(["nomination"]);
 
     const empty = await seedReview({
       pairs: [{ reviewee: acme("eve"), reviewer: acme("ed"), state: "started", answers: { "b-time": { value: 2 } } }],
@@ -779,7 +782,7 @@ describe("review detail: analytics and the status report", () => {
     expect(await attrs(emptyPage, '[role="switch"]', "href")).toEqual([]);
   });
 
-  it("downloads the status report as a real .xlsx with formula-like cells escaped", async () => {
+  it("downloads the status report (the reviews list's Download) as a real .xlsx with formula-like cells escaped", async () => {
     const sneaky = `u-acme-sneaky-${crypto.randomUUID()}`;
     await env.DB.prepare("INSERT INTO users (id, company_id, name, email) VALUES (?, 'c-acme', ?, ?)")
       .bind(sneaky, '=HYPERLINK("http://evil.test")', `${sneaky}@acme.test`)

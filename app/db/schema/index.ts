@@ -4,3 +4,4 @@ export * from "./org";
 export * from "./platform";
 export * from "./reviews";
 export * from "./surveys";
+export * from "./reports";

@@ -1091,6 +1091,12 @@ export const LARGE_REVIEW = { id: "rc-large-2000", draftId: "rc-large-draft", pa
 export const LARGE_TODOS = { id: "rc-large-todos", reviews: 50 } as const;
 export const largeTodoId = (k: number) => `rp-large-todo-${String(k).padStart(2, "0")}`;
 export const largePairId = (k: number) => `rp-large-${String(k).padStart(4, "0")}`;
+/**
+ * A closed review for the report benchmarks (issue 8): the large review's 2,000 pairs, every one
+ * completed, on the quarterly questionnaire four times over (28 questions): 56,000 answer rows.
+ */
+export const LARGE_REPORT_REVIEW = { id: "rc-large-report", pairs: 2000, copies: 4 } as const;
+export const largeReportPairId = (k: number) => `rp-large-report-${String(k).padStart(4, "0")}`;
 /** Pair k (1-based) of the large review: every fifth completed, the one after it started, the rest not started. */
 export const largePairState = (k: number): PairState => (k % 5 === 0 ? "completed" : k % 5 === 1 ? "started" : "pending");
 
@@ -1203,6 +1209,41 @@ function largeReviewRows(tables: SeedTables, people: Person[], now: number): See
         completed_at: null,
       });
     });
+  // The report benchmark's closed review: the questionnaire's blocks repeated with their own ids.
+  const reportBlocks = Array.from({ length: LARGE_REPORT_REVIEW.copies }, (_, copy) =>
+    template.map((block) => ({ ...block, id: `${block.id}-r${copy + 1}` }))
+  ).flat() as StoredBlock[];
+  out.review_campaigns.push({
+    id: LARGE_REPORT_REVIEW.id,
+    ...common,
+    title: "Initech Annual Review 2025",
+    state: "closed",
+    start_at: at(-60),
+    end_at: at(-30, 17),
+    automatic_close: 1,
+    template_title: "Quarterly Check-in (long)",
+    template_blocks: JSON.stringify(reportBlocks),
+    launched_at: at(-60),
+    created_at: at(-61),
+    updated_at: at(-30, 17),
+  });
+  pairs.slice(0, LARGE_REPORT_REVIEW.pairs).forEach(([reviewee, reviewer], i) => {
+    out.review_pairs.push({
+      id: largeReportPairId(i + 1),
+      company_id: cid,
+      campaign_id: LARGE_REPORT_REVIEW.id,
+      reviewee_id: userId("large", reviewee),
+      reviewer_id: userId("large", reviewer),
+      state: "completed",
+      from_nominations: 0,
+      decline_comment: null,
+      answers: JSON.stringify(seededAnswers(reportBlocks, i + 1)),
+      shared_at: null,
+      created_at: at(-60),
+      updated_at: at(-31 - (i % 20), 8 + (i % 10)),
+      completed_at: at(-31 - (i % 20), 8 + (i % 10)),
+    });
+  });
   pairs.slice(0, 10).forEach(([reviewee, reviewer], i) => {
     out.review_pairs.push({
       id: `rp-large-draft-${String(i + 1).padStart(2, "0")}`,

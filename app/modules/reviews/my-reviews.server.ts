@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { sql, type SQL } from "drizzle-orm";
 import type { Viewer } from "~/modules/auth/session.server";
+import { sharedReportList, type SharedReportItem } from "~/modules/reports/reviewee-report.server";
 import type { PairAnswers } from "./campaign-machine";
 import { answerRows, type AnswerRow } from "./components/pair-answers";
 import type { StoredBlock } from "./questionnaire.schema";
@@ -121,4 +122,12 @@ export async function myReviewResult(
   const blocks = row.template_blocks ? (JSON.parse(row.template_blocks) as StoredBlock[]) : [];
   const answers = row.answers ? (JSON.parse(row.answers) as PairAnswers) : null;
   return { ...itemOf(row), rows: answerRows(blocks, answers) };
+}
+
+/**
+ * Shared with me also lists the review reports shared with the viewer (issue 8, the Share-report
+ * dialog): one reviewee in one review each, opening read-only at sharedReportPath(id).
+ */
+export async function reportsSharedWithMe(context: AppLoadContext, viewer: Viewer): Promise<{ items: SharedReportItem[]; more: boolean }> {
+  return sharedReportList(context.cloudflare.env.DB, viewer);
 }

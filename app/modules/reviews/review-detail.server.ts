@@ -1,36 +1,22 @@
 import type { AppLoadContext, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { sql, type SQL } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
-import { d1Statement, type Db } from "~/db/client.server";
-import { getFile, putFile } from "~/lib/files.server";
-import { toXlsx, XLSX_CONTENT_TYPE, type Cell } from "~/lib/spreadsheet.server";
+import { d1Statement } from "~/db/client.server";
+import { downloadHeaders } from "~/lib/download.server";
+import { getFile } from "~/lib/files.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requirePermission, requirePermissionWith, type Viewer } from "~/modules/auth/session.server";
+import { statusXlsx } from "~/modules/reports/review-files.server";
 import { administeredGroups, mayManageReview } from "./access.server";
-import { prepareNotify } from "~/modules/notifications/notify.server";
-import {
-  PAIR_STATE_LABELS,
-  type NominationState,
-  type PairAnswers,
-  type PairState,
-  type ReviewState,
-  type ShareConfig,
-} from "./campaign-machine";
-import { answerRows, NOMINATION_STATE_LABELS, NOT_APPLICABLE_KEY, type ChoiceCount } from "./components/pair-answers";
-import {
-  NO_ACCESS,
-  PAGE_SIZE,
-  REVIEWS_LIST_PATH,
-  reviewDownloadPath,
-  type DetailQuery,
-  type StatusReportType,
-} from "./components/review-detail.schema";
+import { type NominationState, type PairAnswers, type PairState, type ReviewState, type ShareConfig } from "./campaign-machine";
+import { NOT_APPLICABLE_KEY, type ChoiceCount } from "./components/pair-answers";
+import { NO_ACCESS, PAGE_SIZE, REVIEWS_LIST_PATH, type DetailQuery } from "./components/review-detail.schema";
 import type { StoredBlock } from "./questionnaire.schema";
 
 /**
  * Reads of the review detail page (000 §2 "Review detail"): the campaign with its progress, one
- * page of its pairs, the analytics, the people who may be added or made reviewers, the status
- * report; and the pair report the queue builds. Every read is scoped by the viewer's company and
+ * page of its pairs, the analytics, the people who may be added or made reviewers; and the
+ * review's downloads. Its queued files (pair report, status report) are made by
+ * app/modules/reports/review-files.server.ts. Every read is scoped by the viewer's company and
  * goes to D1 in one batch; changes go through the campaign's Durable Object (campaigns.server.ts).
  */
 
@@ -468,68 +454,20 @@ export async function loadForAction(
 }
 
 // ---------------------------------------------------------------------------------------------
-// Status report (000 §7 "Download status report: reportType review or nomination").
+// Downloads: the status report of the reviews list, and pair reports made before issue 8.
 // ---------------------------------------------------------------------------------------------
 
-/** The status report as an .xlsx file: one row per pair (reviewee, reviewer, state) or per nomination. */
-export async function statusReport(
-  context: AppLoadContext,
-  viewer: Viewer,
-  review: Pick<ReviewOverview, "id" | "title">,
-  type: StatusReportType
-) {
-  const company = viewer.company.id;
-  const rows: Cell[][] = [];
-  if (type === "review") {
-    const { results } = await d1Statement(
-      context.cloudflare.env.DB,
-      sql`
-        SELECT ee.name AS reviewee, ee.email AS reviewee_email, er.name AS reviewer, er.email AS reviewer_email, rp.state
-        FROM review_pairs rp ${PEOPLE_JOIN}
-        WHERE rp.company_id = ${company} AND rp.campaign_id = ${review.id}
-        ORDER BY ee.name COLLATE NOCASE, er.name COLLATE NOCASE, rp.id`
-    ).all<{
-      reviewee: string | null;
-      reviewee_email: string | null;
-      reviewer: string | null;
-      reviewer_email: string | null;
-      state: PairState;
-    }>();
-    rows.push(["Reviewee", "Reviewee E-mail", "Reviewer", "Reviewer E-mail", "State"]);
-    for (const r of results)
-      rows.push([
-        r.reviewee ?? UNKNOWN_PERSON,
-        r.reviewee_email,
-        r.reviewer ?? UNKNOWN_PERSON,
-        r.reviewer_email,
-        PAIR_STATE_LABELS[r.state] ?? r.state,
-      ]);
-  } else {
-    const { results } = await d1Statement(
-      context.cloudflare.env.DB,
-      sql`
-        SELECT u.name AS reviewee, u.email AS reviewee_email, n.state
-        FROM review_nominations n LEFT JOIN users u ON u.id = n.reviewee_id AND u.company_id = n.company_id
-        WHERE n.company_id = ${company} AND n.campaign_id = ${review.id}
-        ORDER BY u.name COLLATE NOCASE, n.reviewee_id`
-    ).all<{ reviewee: string | null; reviewee_email: string | null; state: NominationState }>();
-    rows.push(["Reviewee", "Reviewee E-mail", "Nomination Status"]);
-    for (const r of results) rows.push([r.reviewee ?? UNKNOWN_PERSON, r.reviewee_email, NOMINATION_STATE_LABELS[r.state] ?? r.state]);
-  }
-  const label = type === "review" ? "Review status" : "Nomination status";
-  return { bytes: toXlsx(rows, label), fileName: `${review.title} - ${label}.xlsx`, contentType: XLSX_CONTENT_TYPE };
-}
-
-/** `attachment` with an ASCII fallback name and the real one (RFC 6266 filename*). */
-export function attachmentHeader(fileName: string) {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
+/** Kept where it was first exported: surveys.reports.download.tsx imports it from here. */
+export { attachmentHeader } from "~/lib/download.server";
 
 /**
  * The loader of a review's downloads (a resource route: a page's loader cannot answer a document
  * request with a file). Same rules as the page: ViewManageReviews, the viewer's company (404),
  * the access rule (to the reviews list with an error toast).
+ * - `?reportType=review|nomination`: the status report at once (the reviews list's Download; the
+ *   review detail page queues it instead, app/modules/reports/review-files.server.ts);
+ * - `?file=`: a pair report made before reports were queued (their messages link here), for
+ *   its requester only. New reports download from /reports/files/{id}.
  */
 export async function reviewDownloadLoader({ request, context, params }: LoaderFunctionArgs) {
   const viewer = await requirePermission(request, context, "ViewManageReviews");
@@ -539,111 +477,15 @@ export async function reviewDownloadLoader({ request, context, params }: LoaderF
   if (!mayManageReview(viewer, loaded.review))
     throw await redirectWithToast(REVIEWS_LIST_PATH, { type: "error", message: NO_ACCESS }, { request });
   const url = new URL(request.url);
-  const headers = (contentType: string, fileName: string) => ({
-    "Content-Type": contentType,
-    "Content-Disposition": attachmentHeader(fileName),
-    "Cache-Control": "private, no-store",
-  });
   const fileId = url.searchParams.get("file");
   if (fileId) {
     const found = await getFile(context.cloudflare.env, context.db, viewer.company.id, fileId.slice(0, 100));
     // A generated report is its requester's: it names people the link must not reach otherwise.
     if (!found || found.file.ownerId !== viewer.user.id) throw new Response("Not Found", { status: 404 });
-    return new Response(found.object.body, { headers: headers(found.file.contentType, found.file.name) });
+    return new Response(found.object.body, { headers: downloadHeaders(found.file.contentType, found.file.name) });
   }
   const type = url.searchParams.get("reportType");
   if (type !== "review" && type !== "nomination") throw new Response("Not Found", { status: 404 });
-  const report = await statusReport(context, viewer, loaded.review, type);
-  return new Response(report.bytes, { headers: headers(report.contentType, report.fileName) });
-}
-
-// ---------------------------------------------------------------------------------------------
-// Pair report (000 §7 "Download a pair's report: emailed later"): queued, built by the worker.
-// ---------------------------------------------------------------------------------------------
-
-export const PAIR_REPORT_JOB = "review.pair-report";
-
-export interface PairReportJob {
-  companyId: string;
-  campaignId: string;
-  pairId: string;
-}
-
-/** Queue the report of one pair for the viewer. */
-export async function requestPairReport(context: AppLoadContext, viewer: Viewer, campaignId: string, pairId: string) {
-  await context.cloudflare.env.JOBS.send({
-    type: PAIR_REPORT_JOB,
-    companyId: viewer.company.id,
-    campaignId,
-    pairId,
-    requestedBy: { companyId: viewer.company.id, userId: viewer.user.id },
-  });
-}
-
-/**
- * Builds a pair's report (its answers against the questionnaire snapshot) as an .xlsx, stores it
- * in R2 and returns the message telling the requester where to download it. The message carries a
- * dedupe key from the queue message, so a redelivered message tells the requester once.
- */
-export async function buildPairReport(
-  env: Pick<Env, "FILES" | "DB">,
-  db: Db,
-  job: PairReportJob & { requestedBy?: { companyId: string; userId: string } },
-  messageId: string
-): Promise<BatchItem<"sqlite">[]> {
-  const requester = job.requestedBy;
-  // The report names the pair's people: it only ever goes to someone of the same company.
-  if (!requester || requester.companyId !== job.companyId) return [];
-  const row = await d1Statement(
-    env.DB,
-    sql`
-      SELECT c.title, c.template_blocks, rp.state, rp.answers, ee.name AS reviewee, er.name AS reviewer
-      FROM review_pairs rp
-      JOIN review_campaigns c ON c.id = rp.campaign_id AND c.company_id = rp.company_id
-      ${PEOPLE_JOIN}
-      WHERE rp.id = ${job.pairId} AND rp.campaign_id = ${job.campaignId} AND rp.company_id = ${job.companyId}`
-  ).first<{
-    title: string;
-    template_blocks: string | null;
-    state: PairState;
-    answers: string | null;
-    reviewee: string | null;
-    reviewer: string | null;
-  }>();
-  const tell = (subject: string, body: string, link: string | null) =>
-    prepareNotify(db, {
-      companyId: job.companyId,
-      recipientUserIds: [requester.userId],
-      kind: "report",
-      subject,
-      body,
-      link,
-      dedupeKey: `pair-report:${messageId}`,
-    });
-  if (!row) return tell("Report not available", "The review pair no longer exists, so its report could not be made.", null);
-  const blocks = parse<StoredBlock[]>(row.template_blocks) ?? [];
-  const answers = parse<PairAnswers>(row.answers);
-  const reviewee = row.reviewee ?? UNKNOWN_PERSON;
-  const reviewer = row.reviewer ?? UNKNOWN_PERSON;
-  const rows: Cell[][] = [
-    ["Review", row.title],
-    ["Reviewee", reviewee],
-    ["Reviewer", reviewer],
-    ["State", PAIR_STATE_LABELS[row.state] ?? row.state],
-    [],
-    ["Question", "Answer", "Comment"],
-    ...answerRows(blocks, answers).map((a) => [a.question, a.answer, a.comment]),
-  ];
-  const file = await putFile(env, db, {
-    companyId: job.companyId,
-    ownerId: requester.userId,
-    name: `${row.title} - ${reviewee} by ${reviewer}.xlsx`,
-    contentType: XLSX_CONTENT_TYPE,
-    body: toXlsx(rows, "Review"),
-  });
-  return tell(
-    `Your report is ready: ${row.title}`,
-    `The report of ${reviewee}'s review by ${reviewer} in ${row.title} is ready to download.`,
-    reviewDownloadPath(job.campaignId, { file: file.id })
-  );
+  const report = await statusXlsx(context.cloudflare.env.DB, viewer.company.id, loaded.review, type);
+  return new Response(report.body, { headers: downloadHeaders(report.contentType, report.name) });
 }

@@ -1,0 +1,214 @@
+import { EmptyState } from "~/ui/empty-state";
+import {
+  ANALYTICS_NOT_AVAILABLE,
+  COMMENTS,
+  COMPETENCY_ANALYTICS,
+  hasAnalytics,
+  QUANTITATIVE_ANALYTICS,
+  reviewGroups,
+  shownAnswer,
+  shownScore,
+  type ReportColumn,
+  type RevieweeReportData,
+} from "../reviewee-report";
+import { CompetencyChart } from "./reviewee-report-chart";
+
+/**
+ * One reviewee's report on a page (the report page and the read-only shared view): who and which
+ * reviews, then the competency analytics (chart and table), the quantitative questions and the
+ * comments. Columns are review × reviewer; anonymous reviewers are already "Reviewer N" and
+ * "Anonymous" in the data (the server never sends their names).
+ */
+export function RevieweeReportView({ report }: { report: RevieweeReportData }) {
+  const { reviewee } = report;
+  return (
+    <div className="space-y-6" data-reviewee-report={reviewee.id}>
+      <section aria-labelledby="reviewee-report-title" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+        <h2 id="reviewee-report-title" className="text-lg font-semibold text-slate-900">
+          {reviewee.name}
+        </h2>
+        {reviewee.title || reviewee.department ? (
+          <p className="text-sm text-slate-600">{[reviewee.title, reviewee.department].filter(Boolean).join(" · ")}</p>
+        ) : null}
+        <ul className="mt-3 flex flex-wrap gap-2" aria-label="Reviews">
+          {report.reviews.map((r) => (
+            <li
+              key={r.id}
+              data-review-id={r.id}
+              className="flex items-center gap-2 rounded-full bg-slate-100 px-3 py-1 text-xs font-medium text-slate-800"
+            >
+              {r.title}
+              {r.anonymous ? <span className="rounded-full bg-indigo-100 px-2 text-indigo-700">Anonymous</span> : null}
+            </li>
+          ))}
+        </ul>
+      </section>
+      {!hasAnalytics(report) ? (
+        <EmptyState title={ANALYTICS_NOT_AVAILABLE} />
+      ) : (
+        <>
+          <ReportSection id="competency-analytics" title={COMPETENCY_ANALYTICS}>
+            {report.competencies.length === 0 ? (
+              <Nothing text="No competency ratings in these reviews." />
+            ) : (
+              <>
+                <CompetencyChart report={report} />
+                <ColumnsTable
+                  label={COMPETENCY_ANALYTICS}
+                  first="Competency"
+                  last="Average"
+                  columns={report.columns}
+                  rows={report.competencies.map((row) => ({
+                    key: row.key,
+                    head: row.name,
+                    kind: row.kind,
+                    cells: row.scores.map(shownScore),
+                    last: shownScore(row.average),
+                  }))}
+                />
+              </>
+            )}
+          </ReportSection>
+          <ReportSection id="quantitative-analytics" title={QUANTITATIVE_ANALYTICS}>
+            {report.quantitative.length === 0 ? (
+              <Nothing text="No rated questions in these reviews." />
+            ) : (
+              <ColumnsTable
+                label={QUANTITATIVE_ANALYTICS}
+                first="Question"
+                last="Average score"
+                columns={report.columns}
+                rows={report.quantitative.map((row) => ({
+                  key: row.key,
+                  head: row.question,
+                  kind: "question",
+                  cells: row.cells.map((c) => shownAnswer(c)),
+                  last: shownScore(row.average),
+                }))}
+              />
+            )}
+          </ReportSection>
+          <ReportSection id="report-comments" title={COMMENTS}>
+            {report.comments.length === 0 ? <Nothing text="No comments in these reviews." /> : <CommentsTable report={report} />}
+          </ReportSection>
+        </>
+      )}
+    </div>
+  );
+}
+
+function ReportSection({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={`${id}-title`} className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm" id={id}>
+      <h2 id={`${id}-title`} className="mb-4 text-base font-semibold text-slate-900">
+        {title}
+      </h2>
+      <div className="space-y-4">{children}</div>
+    </section>
+  );
+}
+
+const Nothing = ({ text }: { text: string }) => <p className="text-sm text-slate-600">{text}</p>;
+
+function ColumnsTable({
+  label,
+  first,
+  last,
+  columns,
+  rows,
+}: {
+  label: string;
+  first: string;
+  last: string;
+  columns: ReportColumn[];
+  rows: Array<{ key: string; head: string; kind: string; cells: string[]; last: string }>;
+}) {
+  const th = "border-b border-slate-200 px-3 py-2 text-left font-semibold";
+  return (
+    <div className="overflow-x-auto rounded-md border border-slate-200">
+      <table className="min-w-full text-sm" aria-label={label}>
+        <thead className="bg-slate-50 text-slate-700">
+          <tr>
+            <th scope="col" rowSpan={2} className={th}>
+              {first}
+            </th>
+            {reviewGroups(columns).map((g, i) => (
+              <th key={i} scope="colgroup" colSpan={g.span} className={`${th} border-l text-center`}>
+                {g.review}
+              </th>
+            ))}
+            <th scope="col" rowSpan={2} className={`${th} border-l`}>
+              {last}
+            </th>
+          </tr>
+          <tr>
+            {columns.map((c, i) => (
+              <th key={i} scope="col" className={`${th} border-l text-xs font-medium`} data-reviewer={c.reviewer}>
+                {c.reviewer}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {rows.map((row) => (
+            <tr key={row.key} data-row-kind={row.kind}>
+              <th
+                scope="row"
+                className={`px-3 py-2 text-left ${
+                  row.kind === "behaviour" ? "pl-7 font-normal text-slate-700" : "font-medium text-slate-900"
+                }`}
+              >
+                {row.head}
+              </th>
+              {row.cells.map((cell, i) => (
+                <td key={i} className="border-l border-slate-100 px-3 py-2 text-slate-700">
+                  {cell}
+                </td>
+              ))}
+              <td className="border-l border-slate-100 px-3 py-2 font-semibold text-slate-900">{row.last}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function CommentsTable({ report }: { report: RevieweeReportData }) {
+  const several = report.reviews.length > 1;
+  const th = "px-3 py-2 text-left font-semibold";
+  return (
+    <div className="overflow-x-auto rounded-md border border-slate-200">
+      <table className="min-w-full text-sm" aria-label={COMMENTS}>
+        <thead className="bg-slate-50 text-slate-700">
+          <tr>
+            {several ? (
+              <th scope="col" className={th}>
+                Review
+              </th>
+            ) : null}
+            <th scope="col" className={th}>
+              Question
+            </th>
+            <th scope="col" className={th}>
+              Reviewer
+            </th>
+            <th scope="col" className={th}>
+              Comment
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {report.comments.map((c, i) => (
+            <tr key={i} data-comment-reviewer={c.reviewer}>
+              {several ? <td className="px-3 py-2 text-slate-700">{c.review}</td> : null}
+              <td className="px-3 py-2 text-slate-700">{c.question}</td>
+              <td className="whitespace-nowrap px-3 py-2 text-slate-700">{c.reviewer}</td>
+              <td className="whitespace-pre-line px-3 py-2 text-slate-900">{c.comment}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,192 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { and, eq, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { Db } from "~/db/client.server";
+import { files, generatedReports, type ReportKind } from "~/db/schema";
+import { fileKey } from "~/lib/files.server";
+import type { Viewer } from "~/modules/auth/session.server";
+import { prepareNotify } from "~/modules/notifications/notify.server";
+import { REPORT_BUILDERS } from "./builders.server";
+
+/**
+ * Queued report generation (issue 8, DESIGN "Queues"): a request writes a `generated_reports` row
+ * and sends one "report.generate" message; the queue consumer renders the file, stores it in R2
+ * and tells the requester with a link. Idempotent by construction:
+ * - the R2 key and the `files` row id are the report's own id, so a redelivered message (or a
+ *   retry after a crash between the R2 write and the D1 commit) overwrites the same object and
+ *   finds the same row: one file per request;
+ * - a report already `ready` is not rendered again, and the message to the requester carries
+ *   the report id as its dedupe key, so nobody is told twice.
+ * The download (`REPORT_FILES_PATH/{id}`) checks again, at download time, that the person may see
+ * what the report covers (its builder's `mayView`); anyone else gets a 404.
+ */
+
+export const REPORT_JOB = "report.generate";
+export const REPORT_FILES_PATH = "/reports/files";
+export const reportFilePath = (reportId: string) => `${REPORT_FILES_PATH}/${encodeURIComponent(reportId)}`;
+
+/** 000 §2/§4, 002 §8: what the requester is told at once. */
+export const REPORT_QUEUED = "Report will be emailed once completed";
+export const REPORTS_QUEUED = "Report(s) will be emailed once completed";
+
+export interface ReportJob {
+  reportId: string;
+  companyId: string;
+}
+
+export type ReportRow = typeof generatedReports.$inferSelect;
+
+export interface RenderedReport {
+  /** The file name people see, with its extension. */
+  name: string;
+  contentType: string;
+  body: Uint8Array | string;
+}
+
+/**
+ * How each kind of report is made and who may download it. `build` reads everything it needs
+ * by the report's company and scope; `mayView` is the same rule as the page the report comes
+ * from (the requester is checked with it too: someone who lost access loses the file).
+ */
+export interface ReportBuilder {
+  build(env: Env, db: Db, report: ReportRow): Promise<RenderedReport>;
+  mayView(context: AppLoadContext, viewer: Viewer, report: ReportRow): Promise<boolean>;
+  /** What the message says once the file is ready ("Your report is ready: …"). */
+  readyText?(report: ReportRow): { subject: string; body: string };
+}
+
+export function reportBuilder(kind: ReportKind): ReportBuilder {
+  const builder = REPORT_BUILDERS[kind];
+  if (!builder) throw new Error(`no report builder for ${kind}`);
+  return builder;
+}
+
+/**
+ * Queues a report for the viewer: the row, then the message. Returns the report id. A send that
+ * fails leaves a queued row nobody will render; it is marked failed so it does not linger.
+ */
+export async function requestReport(
+  context: AppLoadContext,
+  viewer: Viewer,
+  input: { kind: ReportKind; title: string; scope: Record<string, unknown> }
+): Promise<string> {
+  const id = crypto.randomUUID();
+  await context.db.insert(generatedReports).values({
+    id,
+    companyId: viewer.company.id,
+    requestedBy: viewer.user.id,
+    kind: input.kind,
+    title: input.title,
+    scope: input.scope,
+  });
+  try {
+    await context.cloudflare.env.JOBS.send({
+      type: REPORT_JOB,
+      reportId: id,
+      companyId: viewer.company.id,
+      requestedBy: { companyId: viewer.company.id, userId: viewer.user.id },
+    });
+  } catch (error) {
+    await context.db
+      .update(generatedReports)
+      .set({ state: "failed", error: "The report could not be queued.", finishedAt: new Date() })
+      .where(eq(generatedReports.id, id));
+    throw error;
+  }
+  return id;
+}
+
+async function loadReport(db: Db, job: ReportJob): Promise<ReportRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(generatedReports)
+    .where(and(eq(generatedReports.id, job.reportId), eq(generatedReports.companyId, job.companyId)))
+    .limit(1);
+  return row;
+}
+
+/**
+ * The queue consumer's work for one report: render, store under the report's own key, and return
+ * the writes (files row, state, the requester's message) for the consumer to commit with the
+ * processed-message mark. Throws to have the queue retry.
+ */
+export async function generateReport(env: Env, db: Db, job: ReportJob): Promise<BatchItem<"sqlite">[]> {
+  const report = await loadReport(db, job);
+  if (!report || report.state === "ready") return [];
+  const builder = reportBuilder(report.kind);
+  const rendered = await builder.build(env, db, report);
+  const key = fileKey(report.companyId, report.id);
+  const object = await env.FILES.put(key, rendered.body, {
+    httpMetadata: { contentType: rendered.contentType },
+    customMetadata: { companyId: report.companyId, fileId: report.id },
+  });
+  const ready = builder.readyText?.(report) ?? {
+    subject: `Your report is ready: ${report.title}`,
+    body: `${report.title} is ready to download.`,
+  };
+  return [
+    db
+      .insert(files)
+      .values({
+        id: report.id,
+        companyId: report.companyId,
+        ownerId: report.requestedBy,
+        key,
+        name: rendered.name,
+        contentType: rendered.contentType,
+        size: object.size,
+      })
+      .onConflictDoUpdate({ target: files.id, set: { name: rendered.name, contentType: rendered.contentType, size: object.size } }),
+    db
+      .update(generatedReports)
+      .set({ state: "ready", fileId: report.id, error: null, finishedAt: new Date() })
+      .where(and(eq(generatedReports.id, report.id), eq(generatedReports.companyId, report.companyId))),
+    ...(await prepareNotify(db, {
+      companyId: report.companyId,
+      recipientUserIds: [report.requestedBy],
+      kind: "report",
+      subject: ready.subject,
+      body: ready.body,
+      link: reportFilePath(report.id),
+      dedupeKey: `report:${report.id}`,
+    })),
+  ];
+}
+
+/** From the dead-letter queue: the report is marked failed; the consumer tells the requester. */
+export async function failReport(db: Db, job: ReportJob) {
+  const report = await loadReport(db, job);
+  if (!report || report.state === "ready") return null;
+  return {
+    writes: [
+      db
+        .update(generatedReports)
+        .set({ state: "failed", error: "The report could not be made.", finishedAt: new Date() })
+        .where(and(eq(generatedReports.id, report.id), eq(generatedReports.companyId, report.companyId), sql`state <> 'ready'`)),
+    ],
+    title: report.title,
+  };
+}
+
+/**
+ * A report's file for the viewer: their company's, ready, and covering only what they may see
+ * now. Null otherwise (the route answers 404).
+ */
+export async function reportFileFor(context: AppLoadContext, viewer: Viewer, reportId: string) {
+  const env = context.cloudflare.env;
+  const [report] = await context.db
+    .select()
+    .from(generatedReports)
+    .where(and(eq(generatedReports.id, reportId), eq(generatedReports.companyId, viewer.company.id)))
+    .limit(1);
+  if (!report || report.state !== "ready" || !report.fileId) return null;
+  if (!(await reportBuilder(report.kind).mayView(context, viewer, report))) return null;
+  const [file] = await context.db
+    .select()
+    .from(files)
+    .where(and(eq(files.id, report.fileId), eq(files.companyId, viewer.company.id)))
+    .limit(1);
+  if (!file) return null;
+  const object = await env.FILES.get(file.key);
+  return object ? { file, object } : null;
+}

@@ -1,0 +1,242 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
+import { pageMeta } from "~/lib/navigation";
+import { redirectWithToast } from "~/lib/toast.server";
+import { requirePermission } from "~/modules/auth/session.server";
+import { mayNameAnonymousReviewers } from "~/modules/reports/access.server";
+import { RevieweeReportView } from "~/modules/reports/components/reviewee-report-view";
+import { ShareReportDialog } from "~/modules/reports/components/share-report-dialog";
+import { REPORT_QUEUED, requestReport } from "~/modules/reports/generated.server";
+import {
+  ANALYTICS_NOT_AVAILABLE,
+  REVIEWEE_REPORT_PATH,
+  revieweeReportPath,
+  SELECT_REVIEWS_AND_REVIEWEE,
+} from "~/modules/reports/reviewee-report";
+import { DOWNLOAD_INTENT, RevieweeDownloadSchema } from "~/modules/reports/reviewee-report.schema";
+import { asReporter, campaignIdsOf, reportHead, revieweeReportPage } from "~/modules/reports/reviewee-report.server";
+import { SHARE_DIALOG_PARAM, SHARE_DIALOG_VALUE, SHARE_INTENT, SHARE_QUERY_PARAM, ShareReportSchema } from "~/modules/reports/share.schema";
+import { sharePeople, shareReports } from "~/modules/reports/share.server";
+import { buttonClass } from "~/ui/button";
+import { EmptyState } from "~/ui/empty-state";
+import { PageHeader } from "~/ui/page-header";
+
+const notFound = () => new Response("Not Found", { status: 404 });
+/** The reviews checked in the form belong to this reviewee (a changed reviewee drops them). */
+const FOR_PARAM = "for";
+
+/**
+ * /reviews/reports/reviewee?revieweeId=&reviewIds=a,b (000 §2 "Per-reviewee report", issue 8):
+ * pick a reviewee, then one or more of their reviews; the report shows competency and behaviour
+ * analytics, the quantitative questions and the comments. Downloads (PDF, XLSX) are queued and
+ * e-mailed; Share Report opens the share dialog (`?dialog=share`). Managers see their direct
+ * reports only; another company's ids and reports the viewer may not see are a 404.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const viewer = await requirePermission(request, context, "ViewReviewReports");
+  const url = new URL(request.url);
+  const revieweeId = url.searchParams.get("revieweeId")?.trim() || null;
+  if (revieweeId && revieweeId.length > 100) throw notFound();
+  let campaignIds = campaignIdsOf(url.searchParams.getAll("reviewIds"));
+  if (campaignIds === null) throw notFound();
+  const shownFor = url.searchParams.get(FOR_PARAM);
+  if (!revieweeId || (shownFor !== null && shownFor !== revieweeId)) campaignIds = [];
+  const page = await revieweeReportPage(context.cloudflare.env.DB, viewer, { revieweeId, campaignIds });
+  if (!page) throw notFound();
+  const sharing = url.searchParams.get(SHARE_DIALOG_PARAM) === SHARE_DIALOG_VALUE && page.report && page.reviewee;
+  const share = sharing
+    ? await sharePeople(context, viewer, url.searchParams.get(SHARE_QUERY_PARAM) ?? "", url.searchParams.getAll("userIds"))
+    : null;
+  return data(
+    {
+      reviewees: page.reviewees,
+      reviewee: page.reviewee,
+      reviews: page.reviews,
+      campaignIds: page.report ? page.report.reviews.map((r) => r.id) : [],
+      report: page.report,
+      share: share ? { ...share, q: url.searchParams.get(SHARE_QUERY_PARAM) ?? "" } : null,
+    },
+    { headers: { "Cache-Control": "private, no-store" } }
+  );
+}
+
+export const meta = pageMeta;
+
+type ActionData = { intent: string; result: SubmissionResult<string[]> };
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const viewer = await requirePermission(request, context, "ViewReviewReports");
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  const d1 = context.cloudflare.env.DB;
+  if (intent === DOWNLOAD_INTENT) {
+    const submission = parseWithZod(formData, { schema: RevieweeDownloadSchema });
+    if (submission.status !== "success")
+      return data({ intent: DOWNLOAD_INTENT, result: submission.reply() } as ActionData, { status: 400 });
+    const { format, revieweeId } = submission.value;
+    const ids = campaignIdsOf([submission.value.reviewIds]);
+    if (!ids || ids.length === 0) throw notFound();
+    const head = await reportHead(d1, viewer, revieweeId, ids, asReporter(viewer));
+    if (!head) throw notFound();
+    await requestReport(context, viewer, {
+      kind: format === "pdf" ? "reviewee-pdf" : "reviewee-xlsx",
+      title: `${head.reviewee.name} - ${head.reviews.map((r) => r.title).join(", ")}`,
+      scope: {
+        revieweeId,
+        campaignIds: head.reviews.map((r) => r.id),
+        // The file names reviewers of anonymous reviews only for someone who may see them.
+        nameReviewers: mayNameAnonymousReviewers(viewer),
+      },
+    });
+    return redirectWithToast(revieweeReportPath(revieweeId, ids), { type: "success", message: REPORT_QUEUED }, { request });
+  }
+  if (intent === SHARE_INTENT) {
+    const submission = parseWithZod(formData, { schema: ShareReportSchema });
+    if (submission.status !== "success") return data({ intent: SHARE_INTENT, result: submission.reply() } as ActionData, { status: 400 });
+    const outcome = await shareReports(context, viewer, { reports: submission.value.report, userIds: submission.value.userIds });
+    if (!outcome.ok && outcome.reason === "not-found") throw notFound();
+    if (!outcome.ok) {
+      return data({ intent: SHARE_INTENT, result: submission.reply({ fieldErrors: { userIds: [outcome.message] } }) } as ActionData, {
+        status: 400,
+      });
+    }
+    const first = submission.value.report[0];
+    const ids = submission.value.report.filter((r) => r.revieweeId === first.revieweeId).map((r) => r.campaignId);
+    return redirectWithToast(revieweeReportPath(first.revieweeId, ids), { type: "success", message: outcome.message }, { request });
+  }
+  throw new Response("Invalid intent", { status: 400 });
+}
+
+export default function RevieweeReportPage() {
+  const d = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as ActionData | undefined;
+  const report = d.report;
+  const reportPath = d.reviewee && report ? revieweeReportPath(d.reviewee.id, d.campaignIds) : null;
+  return (
+    <>
+      <PageHeader
+        title="Reviewee Report"
+        description="One reviewee's competency ratings, rated questions and comments across the reviews you choose."
+        actions={
+          reportPath && d.reviewee ? (
+            <>
+              <DownloadButton format="pdf" revieweeId={d.reviewee.id} reviewIds={d.campaignIds} />
+              <DownloadButton format="xlsx" revieweeId={d.reviewee.id} reviewIds={d.campaignIds} />
+              <Link to={`${reportPath}&${SHARE_DIALOG_PARAM}=${SHARE_DIALOG_VALUE}`} className={buttonClass("primary")} preventScrollReset>
+                Share Report
+              </Link>
+            </>
+          ) : undefined
+        }
+      />
+      {d.share && reportPath && d.reviewee && report ? (
+        <ShareReportDialog
+          reports={d.campaignIds.map((campaignId) => ({ campaignId, revieweeId: d.reviewee!.id }))}
+          description={`${d.reviewee.name} — ${report.reviews.map((r) => r.title).join(", ")}`}
+          people={d.share.people}
+          chosen={d.share.chosen}
+          q={d.share.q}
+          closeTo={reportPath}
+          action={`${reportPath}&${SHARE_DIALOG_PARAM}=${SHARE_DIALOG_VALUE}`}
+          searchAction={REVIEWEE_REPORT_PATH}
+          keep={[
+            ["revieweeId", d.reviewee.id],
+            ["reviewIds", d.campaignIds.join(",")],
+          ]}
+          lastResult={actionData?.intent === SHARE_INTENT ? actionData.result : null}
+        />
+      ) : null}
+      <Selectors />
+      {report ? (
+        <RevieweeReportView report={report} />
+      ) : d.reviewees.length === 0 || (d.reviewee && d.reviews.length === 0) ? (
+        <EmptyState title={ANALYTICS_NOT_AVAILABLE} />
+      ) : (
+        <EmptyState title={SELECT_REVIEWS_AND_REVIEWEE} />
+      )}
+    </>
+  );
+}
+
+function DownloadButton({ format, revieweeId, reviewIds }: { format: "pdf" | "xlsx"; revieweeId: string; reviewIds: string[] }) {
+  return (
+    <Form method="post" action={revieweeReportPath(revieweeId, reviewIds)} preventScrollReset>
+      <input type="hidden" name="intent" value={DOWNLOAD_INTENT} />
+      <input type="hidden" name="format" value={format} />
+      <input type="hidden" name="revieweeId" value={revieweeId} />
+      <input type="hidden" name="reviewIds" value={reviewIds.join(",")} />
+      <button type="submit" className={buttonClass("secondary")}>
+        Download {format.toUpperCase()}
+      </button>
+    </Form>
+  );
+}
+
+/**
+ * The reviewee select, then the reviews of that reviewee: a GET form (Show report), so it works
+ * without JavaScript; with it, choosing a reviewee loads their reviews at once.
+ */
+function Selectors() {
+  const d = useLoaderData<typeof loader>();
+  const navigate = useNavigate();
+  const chosen = new Set(d.campaignIds);
+  return (
+    <Form
+      method="get"
+      action={REVIEWEE_REPORT_PATH}
+      className="mb-6 flex flex-wrap items-end gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
+      aria-label="Choose the report"
+    >
+      {d.reviewee ? <input type="hidden" name={FOR_PARAM} value={d.reviewee.id} /> : null}
+      <label className="flex min-w-64 flex-col gap-1 text-sm font-medium text-slate-700">
+        Reviewee
+        <select
+          name="revieweeId"
+          defaultValue={d.reviewee?.id ?? ""}
+          key={`reviewee-${d.reviewee?.id ?? ""}`}
+          onChange={(event) => {
+            const id = event.currentTarget.value;
+            navigate(id ? revieweeReportPath(id) : REVIEWEE_REPORT_PATH);
+          }}
+          className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-normal text-slate-900"
+        >
+          <option value="">Select reviewee</option>
+          {d.reviewees.map((r) => (
+            <option key={r.id} value={r.id}>
+              {r.name}
+              {r.title ? ` — ${r.title}` : ""}
+              {r.deactivated ? " (deactivated)" : ""}
+            </option>
+          ))}
+        </select>
+      </label>
+      {d.reviewee ? (
+        <fieldset className="flex min-w-72 flex-col gap-1" key={`reviews-${d.reviewee.id}-${d.campaignIds.join(",")}`}>
+          <legend className="text-sm font-medium text-slate-700">Reviews</legend>
+          {d.reviews.length === 0 ? (
+            <p className="text-sm text-slate-600">No reviews of this reviewee.</p>
+          ) : (
+            <ul className="mt-1 max-h-48 space-y-1 overflow-y-auto rounded-md border border-slate-200 p-2">
+              {d.reviews.map((r) => (
+                <li key={r.id}>
+                  <label className="flex items-center gap-2 text-sm text-slate-900">
+                    <input type="checkbox" name="reviewIds" value={r.id} defaultChecked={chosen.has(r.id)} />
+                    {r.title}
+                    <span className="text-xs text-slate-500">
+                      {r.state === "live" ? "Live" : "Closed"} · {r.completed} completed{r.anonymous ? " · Anonymous" : ""}
+                    </span>
+                  </label>
+                </li>
+              ))}
+            </ul>
+          )}
+        </fieldset>
+      ) : null}
+      <button type="submit" className={buttonClass("secondary")}>
+        Show report
+      </button>
+    </Form>
+  );
+}
