@@ -1,5 +1,6 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { pageMeta } from "~/lib/navigation";
 import { requirePermission } from "~/modules/auth/session.server";
 import { PairResult } from "~/modules/reviews/components/pair-result";
@@ -119,57 +120,33 @@ export default function MyReviews() {
 
 function ReviewList({ tab, items, open }: { tab: MyReviewTab; items: MyReviewItem[]; open: string | null }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
-      <table className="min-w-full divide-y divide-slate-200 text-sm">
-        <caption className="sr-only">{MY_REVIEW_TAB_LABELS[tab]}</caption>
-        <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
-          <tr>
-            <th scope="col" className="px-4 py-2">
-              Review
-            </th>
-            <th scope="col" className="px-4 py-2">
-              Reviewee
-            </th>
-            <th scope="col" className="px-4 py-2">
-              Reviewer
-            </th>
-            <th scope="col" className="px-4 py-2">
-              Completed
-            </th>
-            <th scope="col" className="px-4 py-2">
-              <span className="sr-only">Result</span>
-            </th>
+    <ListTable caption={MY_REVIEW_TAB_LABELS[tab]} columns={["Review", "Reviewee", "Reviewer", "Completed"]} link="Result">
+      {items.map((item) => {
+        const expanded = item.id === open;
+        return (
+          <tr key={item.id} data-review-id={item.id} className={expanded ? "bg-indigo-50" : undefined}>
+            <td className="px-4 py-2 font-medium text-slate-900">{item.title}</td>
+            <td className="px-4 py-2 text-slate-700">{item.revieweeName}</td>
+            <td className="px-4 py-2 text-slate-700">{item.reviewerName ?? ANONYMOUS}</td>
+            <td className="px-4 py-2 text-slate-700">{day.format(new Date(item.completedAt))}</td>
+            <td className="px-4 py-2 text-right">
+              <Link
+                to={expanded ? tabPath(tab) : `${reviewPath(tab, item.id)}#review-result`}
+                aria-expanded={expanded}
+                aria-controls={expanded ? "review-result" : undefined}
+                className="font-medium text-indigo-700 hover:underline"
+              >
+                {expanded ? "Hide result" : "View result"}
+                <span className="sr-only">
+                  {" "}
+                  of {item.title} for {item.revieweeName}
+                </span>
+              </Link>
+            </td>
           </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {items.map((item) => {
-            const expanded = item.id === open;
-            return (
-              <tr key={item.id} data-review-id={item.id} className={expanded ? "bg-indigo-50" : undefined}>
-                <td className="px-4 py-2 font-medium text-slate-900">{item.title}</td>
-                <td className="px-4 py-2 text-slate-700">{item.revieweeName}</td>
-                <td className="px-4 py-2 text-slate-700">{item.reviewerName ?? ANONYMOUS}</td>
-                <td className="px-4 py-2 text-slate-700">{day.format(new Date(item.completedAt))}</td>
-                <td className="px-4 py-2 text-right">
-                  <Link
-                    to={expanded ? tabPath(tab) : `${reviewPath(tab, item.id)}#review-result`}
-                    aria-expanded={expanded}
-                    aria-controls={expanded ? "review-result" : undefined}
-                    className="font-medium text-indigo-700 hover:underline"
-                  >
-                    {expanded ? "Hide result" : "View result"}
-                    <span className="sr-only">
-                      {" "}
-                      of {item.title} for {item.revieweeName}
-                    </span>
-                  </Link>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+        );
+      })}
+    </ListTable>
   );
 }
 
@@ -180,49 +157,49 @@ function SharedReportList({ reports }: { reports: SharedReportItem[] }) {
       <h2 id="shared-reports-title" className="mb-2 text-base font-semibold text-slate-900">
         Shared reports
       </h2>
-      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
-        <table className="min-w-full divide-y divide-slate-200 text-sm">
-          <caption className="sr-only">Review reports shared with you</caption>
-          <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
-            <tr>
-              <th scope="col" className="px-4 py-2">
-                Review
-              </th>
-              <th scope="col" className="px-4 py-2">
-                Reviewee
-              </th>
-              <th scope="col" className="px-4 py-2">
-                Shared by
-              </th>
-              <th scope="col" className="px-4 py-2">
-                Shared
-              </th>
-              <th scope="col" className="px-4 py-2">
-                <span className="sr-only">Report</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {reports.map((r) => (
-              <tr key={r.id} data-shared-report-id={r.id}>
-                <td className="px-4 py-2 font-medium text-slate-900">{r.title}</td>
-                <td className="px-4 py-2 text-slate-700">{r.revieweeName}</td>
-                <td className="px-4 py-2 text-slate-700">{r.sharedBy ?? ""}</td>
-                <td className="px-4 py-2 text-slate-700">{day.format(new Date(r.sharedAt))}</td>
-                <td className="px-4 py-2 text-right">
-                  <Link to={sharedReportPath(r.id)} className="font-medium text-indigo-700 hover:underline">
-                    View report
-                    <span className="sr-only">
-                      {" "}
-                      of {r.revieweeName} in {r.title}
-                    </span>
-                  </Link>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ListTable caption="Review reports shared with you" columns={["Review", "Reviewee", "Shared by", "Shared"]} link="Report">
+        {reports.map((r) => (
+          <tr key={r.id} data-shared-report-id={r.id}>
+            <td className="px-4 py-2 font-medium text-slate-900">{r.title}</td>
+            <td className="px-4 py-2 text-slate-700">{r.revieweeName}</td>
+            <td className="px-4 py-2 text-slate-700">{r.sharedBy ?? ""}</td>
+            <td className="px-4 py-2 text-slate-700">{day.format(new Date(r.sharedAt))}</td>
+            <td className="px-4 py-2 text-right">
+              <Link to={sharedReportPath(r.id)} className="font-medium text-indigo-700 hover:underline">
+                View report
+                <span className="sr-only">
+                  {" "}
+                  of {r.revieweeName} in {r.title}
+                </span>
+              </Link>
+            </td>
+          </tr>
+        ))}
+      </ListTable>
     </section>
+  );
+}
+
+/** A My Reviews table: visible column headers, then a last column of links named for screen readers only. */
+function ListTable({ caption, columns, link, children }: { caption: string; columns: string[]; link: string; children: ReactNode }) {
+  return (
+    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
+      <table className="min-w-full divide-y divide-slate-200 text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
+          <tr>
+            {columns.map((column) => (
+              <th key={column} scope="col" className="px-4 py-2">
+                {column}
+              </th>
+            ))}
+            <th scope="col" className="px-4 py-2">
+              <span className="sr-only">{link}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">{children}</tbody>
+      </table>
+    </div>
   );
 }

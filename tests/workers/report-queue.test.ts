@@ -10,6 +10,7 @@ import worker from "../../workers/app";
 import { JOBS_DEAD_LETTER_QUEUE, JOBS_QUEUE } from "../../workers/queues";
 import { appFetch, postForm, sessionFor } from "./helpers";
 import { attrs } from "./shell-html";
+import { ON_TIME_QUESTION } from "./review-blocks";
 
 // Queued report generation (issue 8 point 4): the consumer renders the file once whatever the
 // queue redelivers, retries a failing build and tells the requester when it finally fails; the
@@ -20,28 +21,7 @@ const QUEUED = "Report will be emailed once completed";
 const db = createDb(env.DB);
 const acme = (local: string) => `u-acme-${local}`;
 
-const BLOCKS = [
-  {
-    id: "b-time",
-    type: "multi-select",
-    typeTitle: "Multiple Choice",
-    multiSelectValue: {
-      label: "Is the work on time?",
-      selectedOption: "custom",
-      choices: [
-        { text: "Disagree", value: 0 },
-        { text: "Agree", value: 1 },
-      ],
-      numericValue: false,
-      commentBox: true,
-      commentBoxGuide: "Why?",
-      required: true,
-      dropdown: false,
-      selectedView: "radio",
-      isNotApplicableOption: false,
-    },
-  },
-];
+const BLOCKS = [ON_TIME_QUESTION];
 
 /** A launched review of our own with pairs (completed ones answered). */
 async function seedReview(input: {

@@ -6,6 +6,7 @@ import { bulkXlsxBuilder, requesterViewer } from "~/modules/reports/bulk-report.
 import type { ReportRow } from "~/modules/reports/generated.server";
 import { appFetch, postForm, sessionFor } from "./helpers";
 import { attrs, texts, textOf } from "./shell-html";
+import { deliveryBlocks } from "./review-blocks";
 
 // The admin report pages (000 §2 "Review reports (admin)", issue 8): filters, the three-level
 // table scoped by who asks, anonymity of reviewer rows, empty states, the bulk actions, the row
@@ -34,30 +35,7 @@ const PEOPLE = {
 } as const;
 type Person = keyof typeof PEOPLE;
 
-const BLOCKS = [
-  { id: "b-head", type: "title", typeTitle: "Title", titleValue: { text: "Delivery" } },
-  {
-    id: "b-time",
-    type: "multi-select",
-    typeTitle: "Multiple Choice",
-    multiSelectValue: {
-      label: "Is the work on time?",
-      selectedOption: "custom",
-      choices: [
-        { text: "Disagree", value: 0 },
-        { text: "Agree", value: 1 },
-      ],
-      numericValue: false,
-      commentBox: true,
-      commentBoxGuide: "Why?",
-      required: true,
-      dropdown: false,
-      selectedView: "radio",
-      isNotApplicableOption: false,
-    },
-  },
-  { id: "b-well", type: "long-text", typeTitle: "Long Text", textValue: { label: "What went well?", placeholder: "", required: false } },
-];
+const BLOCKS = deliveryBlocks("b-head");
 const QUESTIONS = 2;
 const ANSWERS = JSON.stringify({
   "b-time": { value: 1, comment: '=HYPERLINK("http://evil.test")' },

@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { appFetch, sessionFor } from "./helpers";
 import { attrs, textOf } from "./shell-html";
+import { deliveryBlocks } from "./review-blocks";
 
 // My Reviews (000 §2 "My reviews", §4 "Result sharing"): each tab's sharing rules, on people,
 // reviews and pairs of our own (never the demo seed's), so the seeded reviews cannot blur a rule.
@@ -20,30 +21,7 @@ const NAMES = {
 } as const;
 type Person = keyof typeof NAMES;
 
-const BLOCKS = [
-  { id: "b-title", type: "title", typeTitle: "Title", titleValue: { text: "Delivery" } },
-  {
-    id: "b-time",
-    type: "multi-select",
-    typeTitle: "Multiple Choice",
-    multiSelectValue: {
-      label: "Is the work on time?",
-      selectedOption: "custom",
-      choices: [
-        { text: "Disagree", value: 0 },
-        { text: "Agree", value: 1 },
-      ],
-      numericValue: false,
-      commentBox: true,
-      commentBoxGuide: "Why?",
-      required: true,
-      dropdown: false,
-      selectedView: "radio",
-      isNotApplicableOption: false,
-    },
-  },
-  { id: "b-well", type: "long-text", typeTitle: "Long Text", textValue: { label: "What went well?", placeholder: "", required: false } },
-];
+const BLOCKS = deliveryBlocks("b-title");
 const answersFor = (note: string) => ({ "b-time": { value: 1, comment: `Comment ${note}` }, "b-well": { value: `Answer ${note}` } });
 
 interface PairSeed {
