@@ -47,3 +47,9 @@ export function localBrowserEnv() {
   writeFileSync(path.join(installDir, ".miniflare-install-complete"), "");
   return { XDG_CACHE_HOME: CACHE };
 }
+
+// `node scripts/local-browser.mjs` (npm start's prestart): prepare the folder and say where it is.
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const env = localBrowserEnv();
+  console.log(`Browser Rendering for wrangler dev: XDG_CACHE_HOME=${path.relative(ROOT, env.XDG_CACHE_HOME)}`);
+}

@@ -11,9 +11,18 @@
 //   6. 500 Initech people (each signed in with their own session) submit the respondent form of an
 //      open survey run all at once; after the run, D1 must hold exactly their 500 responses
 //   7. gzip size of the JavaScript a first load of the profile page downloads
-//   8. PASS/FAIL against the targets (page p95 <= 4 x static p95; >= 300 pair transitions/s with
+//   8. review reports (issue 8, tests/bench/reports.mjs) on the closed 2,000-pair review
+//      rc-large-report (56,000 answer rows): the report table's streaming download read to the
+//      end (report-stream); its Download without JavaScript, a bulk XLSX built by the queue
+//      consumer, stored in R2, fetched through the requester's link and read back (report-xlsx);
+//      a per-reviewee PDF by Browser Rendering, queued from its page (reviewee-pdf); after the run,
+//      the bulk XLSX builder's own code in a child `node --max-old-space-size=128` on the bench's
+//      D1 file, its peak memory sampled (tests/bench/report-memory.mjs: workerd does not cap memory)
+//   9. PASS/FAIL against the targets (page p95 <= 4 x static p95; >= 300 pair transitions/s with
 //      p95 < 50 ms; 500 survey submissions at once all land exactly once; first-load JS <= 150 KB
-//      gzip; 5,000-row uploads: people <= 10 s, pairs < 5 s)
+//      gzip; 5,000-row uploads: people <= 10 s, pairs < 5 s; XLSX of >= 50,000 answer rows by the
+//      consumer in < 20 s within 128 MB; per-reviewee PDF < 10 s; streaming download of >= 50,000
+//      rows < 10 s)
 //
 // Options: --no-build (reuse .builds/bench), --strict (exit 1 when a target fails),
 //          --duration <s> (default 10), --warmup <s> (default 2), --connections <n> (default 20),
@@ -27,6 +36,18 @@ import path from "node:path";
 import os from "node:os";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
+import { localBrowserEnv } from "../../scripts/local-browser.mjs";
+import { d1FileIn, measureReportMemory, MEMORY_LIMIT_MB } from "./report-memory.mjs";
+import {
+  PDF_WAIT_MS,
+  REPORT_ROWS,
+  REPORT_TARGETS,
+  reportBench,
+  TARGET_REPORT_STREAM_S,
+  TARGET_REPORT_XLSX_S,
+  TARGET_REVIEWEE_PDF_S,
+  XLSX_WAIT_MS,
+} from "./reports.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const BUILD_DIR = path.join(ROOT, ".builds", "bench");
@@ -64,6 +85,8 @@ const RESPOND_PATH = `/surveys/respond/${encodeURIComponent(OPEN_SURVEY_RUN.id)}
 const LARGE_REVIEW = seed.LARGE_REVIEW;
 const REVIEW_PATH = `/reviews/manage-reviews/${LARGE_REVIEW.id}`;
 /** The large review's pairs a reminder can go to (app/db/seed/demo.ts: the completed ones cannot be reminded). */
+/** The closed review of the report targets (issue 8): 2,000 completed pairs, 56,000 answer rows. */
+const REPORT_REVIEW = seed.LARGE_REPORT_REVIEW;
 const REMINDABLE_PAIR_IDS = Array.from({ length: LARGE_REVIEW.pairs }, (_, i) => i + 1)
   .filter((k) => seed.largePairState(k) !== "completed")
   .map((k) => seed.largePairId(k));
@@ -114,7 +137,16 @@ const PAGES = [
   },
 ];
 /** What `--only` can name besides the pages (static asset: always measured with a page, as the ratios need it). */
-const OTHER_TARGETS = ["transitions", "object", "autosave", "survey-submit", "first-load-js", "people-upload", "pair-upload"];
+const OTHER_TARGETS = [
+  "transitions",
+  "object",
+  "autosave",
+  "survey-submit",
+  "first-load-js",
+  "people-upload",
+  "pair-upload",
+  ...REPORT_TARGETS,
+];
 const TARGET_KEYS = [...PAGES.map((p) => p.key), ...OTHER_TARGETS];
 
 /** app/db/seed/demo.ts (or another seed module), loaded by Node's type stripping as scripts/seed.mjs does (pair ids and states of the large review). */
@@ -376,7 +408,13 @@ async function startServer(configPath) {
     ],
     // wrangler dev bundles with process.env.NODE_ENV = "development" unless NODE_ENV says otherwise,
     // which would measure React's development build; deployed Workers get "production".
-    { cwd: ROOT, detached: true, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...quietEnv(), NODE_ENV: "production" } }
+    // localBrowserEnv: the BROWSER binding (report PDFs) drives Debian's Chromium (scripts/local-browser.mjs).
+    {
+      cwd: ROOT,
+      detached: true,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, ...quietEnv(), ...localBrowserEnv(), NODE_ENV: "production" },
+    }
   );
   server = { child, logPath, exited: false };
   child.stdout.pipe(out);
@@ -1200,6 +1238,212 @@ function surveySubmitCheck(plan, { burst, retries }, stored) {
   ];
 }
 
+// ---------------------------------------------------------------------------------------------
+// Review reports (issue 8): tests/bench/reports.mjs and tests/bench/report-memory.mjs
+
+/** The closed review of the report targets and one of its reviewees, read from D1 before the server starts. */
+async function reportBenchPlan() {
+  const id = sqlString(REPORT_REVIEW.id);
+  const [[review], [reviewee]] = await d1Rows(
+    "read the report review",
+    `SELECT c.state AS state, c.title AS title,
+        (SELECT count(*) FROM review_pairs p WHERE p.campaign_id = c.id AND p.company_id = c.company_id AND p.state = 'completed') AS completed
+       FROM review_campaigns c WHERE c.id = ${id} AND c.company_id = ${sqlString(COMPANY_ID)};
+     SELECT p.reviewee_id AS id, u.name AS name FROM review_pairs p JOIN users u ON u.id = p.reviewee_id AND u.company_id = p.company_id
+      WHERE p.campaign_id = ${id} AND p.state = 'completed' ORDER BY p.id LIMIT 1`
+  );
+  if (!review || review.state !== "closed" || Number(review.completed) !== REPORT_REVIEW.pairs || !reviewee) {
+    throw new BenchError(
+      `the seed has no closed review ${REPORT_REVIEW.id} with ${REPORT_REVIEW.pairs} completed pairs (app/db/seed/demo.ts LARGE_REPORT_REVIEW)`
+    );
+  }
+  return {
+    reviewId: REPORT_REVIEW.id,
+    title: review.title,
+    completed: Number(review.completed),
+    revieweeId: reviewee.id,
+    revieweeName: reviewee.name,
+  };
+}
+
+/** One after the other, so none of them shares the machine with another: the stream, the bulk XLSX, the PDF. */
+async function reportRuns(plan, cookie) {
+  const bench = reportBench({ origin: ORIGIN, cookie, reviewId: plan.reviewId, revieweeId: plan.revieweeId, toastOf, BenchError });
+  const out = {};
+  if (want("report-stream")) {
+    log(`report-stream: the report table's streaming download of ${plan.reviewId} (${plan.completed} completed pairs), read to the end`);
+    out.stream = await bench.reportStream();
+  }
+  if (want("report-xlsx")) {
+    log(`report-xlsx: the report table's Download of ${plan.reviewId} without JavaScript (a queued bulk XLSX), waiting for its link`);
+    out.xlsx = await bench.reportXlsx();
+  }
+  if (want("reviewee-pdf")) {
+    log(`reviewee-pdf: Download PDF of ${plan.revieweeName}'s report in ${plan.reviewId}, waiting for its link`);
+    out.pdf = await bench.revieweePdf();
+  }
+  return out;
+}
+
+/** After the server stopped: the generated_reports rows from D1, then the bulk XLSX builder's memory in a capped child. */
+async function reportsAfterRun(reports) {
+  if (!reports.xlsx && !reports.pdf) return;
+  const [rows] = await d1Rows(
+    "read the generated reports",
+    `SELECT id, company_id, requested_by, kind, title, scope, state, error, created_at, finished_at FROM generated_reports
+      WHERE company_id = ${sqlString(COMPANY_ID)} AND requested_by = ${sqlString(ADMIN_ID)} ORDER BY created_at`
+  );
+  const timing = (run, row) => {
+    run.row = row ?? null;
+    if (!row || row.finished_at === null) return;
+    run.requestToFinishedS = (Number(row.finished_at) - run.sent) / 1000;
+    run.createdToFinishedS = (Number(row.finished_at) - Number(row.created_at)) / 1000;
+    run.seconds = Math.max(run.requestToFinishedS, run.createdToFinishedS);
+  };
+  if (reports.xlsx)
+    timing(
+      reports.xlsx,
+      rows.find((r) => r.kind === "bulk-xlsx" && r.title === reports.xlsx.title)
+    );
+  if (reports.pdf) timing(reports.pdf, rows.filter((r) => r.kind === "reviewee-pdf").at(-1));
+  if (reports.xlsx?.row) {
+    log(
+      `report-xlsx: the bulk XLSX builder in node --max-old-space-size=${MEMORY_LIMIT_MB} on the bench's D1 (report ${reports.xlsx.row.id})`
+    );
+    reports.memory = await measureReportMemory({
+      root: ROOT,
+      outDir: BUILD_DIR,
+      d1File: await d1FileIn(STATE_DIR),
+      report: reports.xlsx.row,
+    });
+  }
+}
+
+const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+const count = (n) => (Number.isFinite(n) ? n.toLocaleString("en") : "n/a");
+
+/** How a queued report ended, when it did not give a file. */
+function queuedOutcome(run, waitedS) {
+  if (run.link?.failed) return `the requester was told it failed (${run.row?.error ?? "no error recorded"})`;
+  if (!run.row) return "no generated_reports row";
+  if (run.row.state === "failed") return `failed: ${run.row.error ?? "no error recorded"}`;
+  return `still ${run.row.state} after ${waitedS} s (see ${path.relative(ROOT, path.join(BUILD_DIR, "wrangler-dev.log"))})`;
+}
+
+function printReports(plan, reports) {
+  console.log(`Review reports on ${plan.reviewId} "${plan.title}" (${count(plan.completed)} completed pairs, closed):`);
+  const { stream, xlsx, pdf, memory } = reports;
+  if (stream) {
+    console.log(
+      `  report-stream  POST /reviews/reports-table/download (${stream.contentType}): ${count(stream.lines)} lines = header + ${count(
+        stream.rows
+      )} rows, ${stream.bad} unreadable, ${mb(stream.bytes)} in ${count(stream.chunks)} chunks; headers ${ms(
+        stream.headersMs
+      )} ms, first row ${ms(stream.firstRowMs)} ms, last byte ${ms(stream.lastByteMs)} ms`
+    );
+  }
+  if (xlsx) {
+    const what = `queued by POST /reviews/reports-table?reviews=${
+      plan.reviewId
+    } (the report table's Download without JavaScript; its page counted ${count(xlsx.pairs)} completed pairs), answered in ${ms(
+      xlsx.postMs
+    )} ms`;
+    if (xlsx.file) {
+      console.log(
+        `  report-xlsx    ${what}; request → finished_at ${xlsx.requestToFinishedS?.toFixed(
+          2
+        )} s, finished_at − created_at ${xlsx.createdToFinishedS?.toFixed(2)} s; link in the demo inbox after ${(
+          xlsx.link.seenMs / 1000
+        ).toFixed(2)} s; /reports/files/${xlsx.link.id}: ${mb(xlsx.file.size)} (${xlsx.file.contentType}) from R2 in ${ms(
+          xlsx.file.ms
+        )} ms, read back with SheetJS: ${
+          xlsx.parseError ? `UNREADABLE (${xlsx.parseError})` : `header ${JSON.stringify(xlsx.header)} + ${count(xlsx.rows)} rows`
+        }`
+      );
+    } else console.log(`  report-xlsx    ${what}; no file: ${queuedOutcome(xlsx, XLSX_WAIT_MS / 1000)}`);
+  }
+  if (memory) {
+    const p = memory.peak;
+    console.log(
+      memory.ok
+        ? `  report-xlsx    memory: bulkXlsxBuilder.build (esbuild bundle of app/modules/reports/bulk-report.server.ts) in node --max-old-space-size=${
+            memory.limitMb
+          } over the bench's D1 file: ${memory.seconds.toFixed(2)} s, ${count(memory.reads)} D1 reads, ${mb(
+            memory.bytes
+          )}; peak heap used ${p.heapUsed} MB (heap total ${p.heapTotal} MB, array buffers ${p.arrayBuffers} MB, heap + array buffers ${
+            p.heapPlusBuffers
+          } MB, process RSS ${p.rss} MB); before the build ${memory.baseline.heapUsed} MB heap used`
+        : `  report-xlsx    memory: the builder did not complete in node --max-old-space-size=${MEMORY_LIMIT_MB}: ${memory.error}${
+            p
+              ? `; peak heap used so far ${p.heapUsed} MB (heap + array buffers ${p.heapPlusBuffers} MB) after ${memory.reads} D1 reads`
+              : ""
+          }`
+    );
+  }
+  if (pdf) {
+    const what = `queued by POST ${pdf.path} (Download PDF of ${plan.revieweeName}), answered in ${ms(pdf.postMs)} ms`;
+    if (pdf.file) {
+      console.log(
+        `  reviewee-pdf   ${what}; request → finished_at ${pdf.requestToFinishedS?.toFixed(
+          2
+        )} s, finished_at − created_at ${pdf.createdToFinishedS?.toFixed(2)} s; link after ${(pdf.link.seenMs / 1000).toFixed(2)} s; ${(
+          pdf.file.size / 1024
+        ).toFixed(1)} KB ${pdf.file.contentType}, ${pdf.isPdf ? "%PDF-… %%EOF" : "NOT A PDF"}${pdf.pages ? `, ${pdf.pages} page(s)` : ""}`
+      );
+    } else console.log(`  reviewee-pdf   ${what}; no file: ${queuedOutcome(pdf, PDF_WAIT_MS / 1000)}`);
+  }
+  console.log(
+    "  (request → finished_at: the bench's clock at the POST to the Worker's at the file's commit; created_at has whole seconds. Browser Rendering: Debian's Chromium via scripts/local-browser.mjs)"
+  );
+  console.log("");
+}
+
+function reportChecks({ stream, xlsx, pdf, memory }) {
+  const checks = [];
+  if (stream) {
+    checks.push([
+      `streaming download: ${count(stream.rows)} rows to the client, last byte ${(stream.lastByteMs / 1000).toFixed(2)} s (first row ${ms(
+        stream.firstRowMs
+      )} ms) (target ≥ ${count(REPORT_ROWS)} rows in < ${TARGET_REPORT_STREAM_S} s)`,
+      stream.rows >= REPORT_ROWS && stream.bad === 0 && stream.lastByteMs < TARGET_REPORT_STREAM_S * 1000,
+    ]);
+  }
+  if (xlsx) {
+    const done = Boolean(xlsx.file) && Number.isFinite(xlsx.seconds);
+    checks.push([
+      done
+        ? `bulk XLSX of ${count(xlsx.rows)} answer rows by the queue consumer = ${xlsx.seconds.toFixed(2)} s (target ≥ ${count(
+            REPORT_ROWS
+          )} rows in < ${TARGET_REPORT_XLSX_S} s)`
+        : `bulk XLSX by the queue consumer: no file (${queuedOutcome(xlsx, XLSX_WAIT_MS / 1000)}) (target < ${TARGET_REPORT_XLSX_S} s)`,
+      done && !xlsx.parseError && xlsx.rows >= REPORT_ROWS && xlsx.seconds < TARGET_REPORT_XLSX_S,
+    ]);
+  }
+  if (memory || xlsx) {
+    const p = memory?.peak;
+    checks.push([
+      memory?.ok
+        ? `bulk XLSX builder within ${MEMORY_LIMIT_MB} MB: completed under --max-old-space-size=${MEMORY_LIMIT_MB}, peak heap used ${p.heapUsed} MB, heap + array buffers ${p.heapPlusBuffers} MB (target ≤ ${MEMORY_LIMIT_MB} MB)`
+        : `bulk XLSX builder within ${MEMORY_LIMIT_MB} MB: ${
+            memory ? `did not complete (${memory.error.split("\n")[0]})` : "not measured (no report row)"
+          }`,
+      Boolean(memory?.ok) && p.heapPlusBuffers <= MEMORY_LIMIT_MB,
+    ]);
+  }
+  if (pdf) {
+    const done = Boolean(pdf.file) && Number.isFinite(pdf.seconds);
+    checks.push([
+      done
+        ? `per-reviewee PDF = ${pdf.seconds.toFixed(2)} s, ${(pdf.file.size / 1024).toFixed(1)} KB${
+            pdf.isPdf ? "" : ", NOT A PDF"
+          } (target < ${TARGET_REVIEWEE_PDF_S} s)`
+        : `per-reviewee PDF: no file (${queuedOutcome(pdf, PDF_WAIT_MS / 1000)}) (target < ${TARGET_REVIEWEE_PDF_S} s)`,
+      done && pdf.isPdf && pdf.seconds < TARGET_REVIEWEE_PDF_S,
+    ]);
+  }
+  return checks;
+}
+
 async function main() {
   const t0 = performance.now();
   mkdirSync(path.join(ROOT, ".builds"), { recursive: true });
@@ -1207,6 +1451,7 @@ async function main() {
   await prepareDatabase();
   const fallbackSessionId = await insertFallbackSession();
   const surveyPlan = want("survey-submit") && !args.serve ? await surveySubmitPlan() : null;
+  const reportPlan = REPORT_TARGETS.some(want) && !args.serve ? await reportBenchPlan() : null;
   const configPath = writeServeConfig();
   await startServer(configPath);
   const auth = await signIn(fallbackSessionId);
@@ -1299,9 +1544,11 @@ async function main() {
   if (want("people-upload") || want("pair-upload")) log("timing 5,000-row uploads");
   const upload = want("people-upload") ? await uploadTiming(auth.cookie) : null;
   const pairUpload = want("pair-upload") ? await pairUploadTiming(auth.cookie) : null;
+  const reports = reportPlan ? await reportRuns(reportPlan, auth.cookie) : null;
   await stopServer();
   // Checked after the run, from the database itself (the server no longer holds it).
   const surveyStored = surveyPlan ? await verifySubmissions(surveyPlan) : null;
+  if (reports) await reportsAfterRun(reports);
 
   const staticTarget = targets.at(-1);
   const broken = [];
@@ -1436,6 +1683,10 @@ async function main() {
       `${upload.rows}-row people upload (custom relationship) = ${upload.seconds.toFixed(2)} s (target ≤ 10 s)`,
       upload.seconds <= 10,
     ]);
+  if (reports) {
+    printReports(reportPlan, reports);
+    checks.push(...reportChecks(reports));
+  }
   for (const [label, ok] of checks) console.log(`${ok === null ? "INFO" : ok ? "PASS" : "FAIL"}  ${label}`);
   console.log(`\nbench finished in ${secondsSince(t0)} s`);
 

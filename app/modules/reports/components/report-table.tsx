@@ -144,7 +144,7 @@ function ReviewRows({
         <td className="px-3 py-2" />
         <td className="px-3 py-2 font-semibold text-slate-900">
           <div className="flex flex-wrap items-center gap-2">
-            <Toggle hydrated={hydrated} open={open} controls={childIds} onToggle={onToggle} label={label} />
+            <Toggle hydrated={hydrated && reviewers.length > 0} open={open} controls={childIds} onToggle={onToggle} label={label} />
             <span className="status-badge" data-status={review.state}>
               {REVIEW_STATE_LABELS[review.state]}
             </span>
@@ -192,7 +192,9 @@ function RevieweeRows({
   onToggle: () => void;
 }) {
   const rowId = revieweeRowId(reviewee.key);
-  const childIds = reviewee.reviewers.map((_, i) => `${rowId}-r${i}`).join(" ");
+  // 000 §6: an anonymous review's reviewee rows open to their reviewers only on Teams-type or for admins.
+  const reviewers = review.namesReviewers ? reviewee.reviewers : [];
+  const childIds = reviewers.map((_, i) => `${rowId}-r${i}`).join(" ");
   const label = `Reviewee: ${reviewee.name}`;
   const name = `${reviewee.name} — ${review.title}`;
   return (
@@ -211,7 +213,7 @@ function RevieweeRows({
           />
         </td>
         <td className="py-2 pl-8 pr-3 font-medium text-slate-900">
-          <Toggle hydrated={hydrated} open={open} controls={childIds} onToggle={onToggle} label={label} />
+          <Toggle hydrated={hydrated && reviewers.length > 0} open={open} controls={childIds} onToggle={onToggle} label={label} />
         </td>
         <td className="px-3 py-2 text-slate-600">
           <span title={`${reviewee.completed} of ${reviewee.total} reviews completed`}>
@@ -242,7 +244,7 @@ function RevieweeRows({
           </div>
         </td>
       </tr>
-      {reviewee.reviewers.map((reviewer, i) => (
+      {reviewers.map((reviewer, i) => (
         <tr key={reviewer.pairId ?? i} id={`${rowId}-r${i}`} data-level="3" hidden={hidden || !open} className="text-slate-700">
           <td className="px-3 py-1.5" />
           <td className="py-1.5 pl-16 pr-3" data-reviewer>
