@@ -144,7 +144,7 @@ function ReviewRows({
         <td className="px-3 py-2" />
         <td className="px-3 py-2 font-semibold text-slate-900">
           <div className="flex flex-wrap items-center gap-2">
-            <Toggle hydrated={hydrated && reviewers.length > 0} open={open} controls={childIds} onToggle={onToggle} label={label} />
+            <Toggle hydrated={hydrated} open={open} controls={childIds} onToggle={onToggle} label={label} />
             <span className="status-badge" data-status={review.state}>
               {REVIEW_STATE_LABELS[review.state]}
             </span>
