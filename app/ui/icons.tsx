@@ -30,6 +30,8 @@ export const ICON_KEYS = [
   "arrowLeft",
   "check",
   "alert",
+  "share",
+  "eye",
 ] as const satisfies ReadonlyArray<IconName | string>;
 
 export type IconKey = (typeof ICON_KEYS)[number];

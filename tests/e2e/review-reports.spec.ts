@@ -62,10 +62,6 @@ async function person(browser: Browser, email: string, javaScriptEnabled: boolea
 const table = (page: Page) => page.locator("table[data-report-table]");
 /** The label cells ("Review: …", "Reviewee: …", "Reviewer: …") of the shown rows of a level. */
 const labels = (page: Page, level: 1 | 2 | 3) => table(page).locator(`tr[data-level="${level}"]:not([hidden]) > td:nth-child(2)`);
-const revieweeRow = (page: Page, name: string) =>
-  table(page)
-    .locator('tr[data-level="2"]')
-    .filter({ has: page.getByText(`Reviewee: ${name}`, { exact: true }) });
 const toast = (page: Page, message: string) => expect(page.getByRole("status").getByText(message, { exact: true })).toBeVisible();
 
 /** The filters' GET form: choose in the multi-selects and the user status, then Apply. */

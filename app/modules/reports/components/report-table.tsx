@@ -1,6 +1,7 @@
 import { Link, useNavigate, useSubmit } from "@remix-run/react";
 import { useState } from "react";
 import { PAIR_STATE_LABELS, REVIEW_STATE_LABELS, type PairState, type ReviewState } from "~/modules/reviews/campaign-machine";
+import { Icon } from "~/ui/icons";
 import { ActionMenu, type ActionMenuItem } from "~/ui/menu";
 import { useHydrated } from "~/ui/use-hydrated";
 
@@ -230,7 +231,7 @@ function RevieweeRows({
               title="Share Report"
               data-action="share"
             >
-              <ShareIcon />
+              <Icon name="share" />
             </Link>
             <Link
               to={props.previewHref(reviewee.revieweeId, review.id)}
@@ -239,7 +240,7 @@ function RevieweeRows({
               title="Preview"
               data-action="preview"
             >
-              <EyeIcon />
+              <Icon name="eye" />
             </Link>
           </div>
         </td>
@@ -325,41 +326,5 @@ function HydratedReviewMenu({ review, props, label }: { review: TableReview; pro
         ⋯
       </span>
     </ActionMenu>
-  );
-}
-
-export function ShareIcon() {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      className="size-5"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-    >
-      <circle cx="18" cy="5" r="2.5" />
-      <circle cx="6" cy="12" r="2.5" />
-      <circle cx="18" cy="19" r="2.5" />
-      <path d="M8.2 10.8l7.6-4.4M8.2 13.2l7.6 4.4" />
-    </svg>
-  );
-}
-
-export function EyeIcon() {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      className="size-5"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-    >
-      <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z" />
-      <circle cx="12" cy="12" r="3" />
-    </svg>
   );
 }
