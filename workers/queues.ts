@@ -74,10 +74,7 @@ export interface JobHandler<T extends JobType> {
 
 /** Thrown by a handler that knows when to try again (an HTTP 429's Retry-After). */
 export class RetryJobLater extends Error {
-  constructor(
-    message: string,
-    readonly delaySeconds: number,
-  ) {
+  constructor(message: string, readonly delaySeconds: number) {
     super(message);
   }
 }
@@ -132,7 +129,9 @@ export const JOB_HANDLERS: { [T in JobType]: JobHandler<T> } = {
     },
     async fail(job, ctx) {
       const failed = await failReport(ctx.db, { reportId: `queued-pair-${ctx.messageId}`, companyId: job.companyId });
-      return { writes: failed?.writes ?? [], notice: reportFailureNotice(failed?.title ?? "The review pair report") };
+      // Nothing to tell when the report was made after all (failReport finds it ready).
+      if (!failed) return { writes: [], notice: null };
+      return { writes: failed.writes, notice: reportFailureNotice(failed.title) };
     },
   },
 };

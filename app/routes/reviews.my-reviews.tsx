@@ -5,7 +5,7 @@ import { pageMeta } from "~/lib/navigation";
 import { requirePermission } from "~/modules/auth/session.server";
 import { PairResult } from "~/modules/reviews/components/pair-result";
 import { sharedReportPath } from "~/modules/reports/reviewee-report";
-import type { SharedReportItem } from "~/modules/reports/reviewee-report.server";
+import { SHARED_REPORTS_LIMIT, type SharedReportItem } from "~/modules/reports/reviewee-report.server";
 import {
   myReviewList,
   myReviewResult,
@@ -47,13 +47,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     tab === "shared" ? reportsSharedWithMe(context, viewer) : Promise.resolve(null),
   ]);
   if (asked && !result) throw new Response("Not Found", { status: 404 });
-  return data({ tab, items: list.items, more: list.more ? list.limit : 0, result, reports: reports?.items ?? [] });
+  return data({
+    tab,
+    items: list.items,
+    more: list.more ? list.limit : 0,
+    result,
+    reports: reports?.items ?? [],
+    moreReports: reports?.more ? SHARED_REPORTS_LIMIT : 0,
+  });
 }
 
 export const meta = pageMeta;
 
 export default function MyReviews() {
-  const { tab, items, more, result, reports } = useLoaderData<typeof loader>();
+  const { tab, items, more, result, reports, moreReports } = useLoaderData<typeof loader>();
   return (
     <>
       <PageHeader title="My Reviews" description="Completed reviews you wrote, received, or that were shared with you." />
@@ -90,6 +97,7 @@ export default function MyReviews() {
           </>
         )}
         {reports.length > 0 ? <SharedReportList reports={reports} /> : null}
+        {moreReports ? <p className="mt-2 text-sm text-slate-600">Showing the latest {moreReports} shared reports.</p> : null}
         {result ? (
           <section
             id="review-result"

@@ -54,15 +54,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
     // One page of pairs per pull: the stream reads D1 only as fast as the browser takes the rows.
     async pull(controller) {
       try {
-        const next = await pages.next();
-        if (next.done) {
-          controller.close();
+        // A page can hold no rows (pairs of a questionnaire without questions): read on, since a
+        // pull that enqueues nothing is not called again.
+        for (;;) {
+          const next = await pages.next();
+          if (next.done) {
+            controller.close();
+            return;
+          }
+          if (next.value.length === 0) continue;
+          let chunk = "";
+          for (const row of next.value) chunk += `${JSON.stringify(row)}\n`;
+          controller.enqueue(encoder.encode(chunk));
           return;
         }
-        if (next.value.length === 0) return;
-        let chunk = "";
-        for (const row of next.value) chunk += `${JSON.stringify(row)}\n`;
-        controller.enqueue(encoder.encode(chunk));
       } catch (error) {
         console.error("report table download failed", error);
         controller.error(error);

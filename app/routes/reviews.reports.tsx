@@ -6,6 +6,7 @@ import { useEffect, useState } from "react";
 import { z } from "zod";
 import { pageMeta } from "~/lib/navigation";
 import { redirectWithToast } from "~/lib/toast.server";
+import { mayNameAnonymousReviewers } from "~/modules/reports/access.server";
 import { requirePermission, type Viewer } from "~/modules/auth/session.server";
 import { ReportTable, type ReviewMenuAction, type TableReview } from "~/modules/reports/components/report-table";
 import { ReportTableFilters } from "~/modules/reports/components/report-table-filters";
@@ -193,7 +194,11 @@ async function bulkDownload(context: ActionFunctionArgs["context"], viewer: View
   if (seen.length !== keys.length) throw notFound();
   const title = seen.length === 1 ? `${seen[0].revieweeName} - ${seen[0].title}` : `Review reports (${seen.length})`;
   const reports: ReportKey[] = seen.map((r) => ({ campaignId: r.campaignId, revieweeId: r.revieweeId }));
-  await requestReport(context, viewer, { kind: "bulk-xlsx", title, scope: { reports } });
+  await requestReport(context, viewer, {
+    kind: "bulk-xlsx",
+    title,
+    scope: { reports, nameReviewers: mayNameAnonymousReviewers(viewer) },
+  });
   return redirectWithToast(back, { type: "success", message: REPORTS_QUEUED }, { request });
 }
 

@@ -176,6 +176,7 @@ beforeAll(async () => {
     "kara@acme.test",
     "gina@globex.test",
     "mike@globex.test",
+    "tina@globex.test",
   ]) {
     cookies[email] = await sessionFor(email);
   }
@@ -387,6 +388,25 @@ describe("share report (000 §2 'Share-report dialog', §5)", () => {
     expect((await appFetch("/reviews/my-reviews/shared-reports/rs-nothing", { cookie: as("sam@acme.test") })).status).toBe(404);
     // The other tabs' lists are untouched.
     expect(await attrs(listHtml, "tr[data-review-id]", "data-review-id")).toEqual([]);
+  });
+
+  it("keeps an anonymous review's reviewers anonymous in a share on Teams-type too, even to the reviewee", async () => {
+    const response = await post("gina@globex.test", PAGE, [
+      ["intent", "share"],
+      ["report", `${teamsReview}|${globex("tina")}`],
+      ["userIds", globex("tina")],
+    ]);
+    expect(response.status).toBe(302);
+    const share = await env.DB.prepare("SELECT id FROM report_shares WHERE campaign_id = ? AND user_id = ?")
+      .bind(teamsReview, globex("tina"))
+      .first<{ id: string }>();
+    const opened = await appFetch(`/reviews/my-reviews/shared-reports/${share!.id}`, { cookie: as("tina@globex.test") });
+    expect(opened.status).toBe(200);
+    const text = textOf(await opened.text());
+    expect(text).toContain("Anonymous");
+    expect(text).not.toContain(TEAMS.name);
+    // Leave the review unshared for the tests after this one.
+    await env.DB.prepare("DELETE FROM report_shares WHERE id = ?").bind(share!.id).run();
   });
 
   it("refuses, with nothing written, a report the sharer may not see or a person of another company", async () => {

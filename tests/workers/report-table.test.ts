@@ -340,6 +340,8 @@ describe("report table: Bulk Download", () => {
         { campaignId: open, revieweeId: uid("rae") },
         { campaignId: anon, revieweeId: uid("rae") },
       ],
+      // A Slack-type manager may not name an anonymous review's reviewers: neither may the file.
+      nameReviewers: false,
     });
     expect(sent).toEqual([expect.objectContaining({ type: "report.generate", reportId: row.id, companyId: "c-acme" })]);
   });
@@ -682,5 +684,25 @@ describe("bulk XLSX builder", () => {
     expect(await bulkXlsxBuilder.mayView(context, await as(uid("lone")), report)).toBe(false);
     const others = await reportRow(uid("mgr"), { reports: [{ campaignId: open, revieweeId: uid("otto") }] });
     expect(await bulkXlsxBuilder.mayView(context, await as(uid("mgr")), others)).toBe(false);
+    // A file asked for by an admin names an anonymous review's reviewers: a manager who sees the
+    // report may not download it (the requester has no right beyond the rule); one without names may.
+    const named = await reportRow("u-acme-alice", { reports: [{ campaignId: anon, revieweeId: uid("rae") }], nameReviewers: true });
+    expect(await bulkXlsxBuilder.mayView(context, await as("u-acme-alice"), named)).toBe(true);
+    expect(await bulkXlsxBuilder.mayView(context, await as(uid("mgr")), named)).toBe(false);
+    const unnamed = await reportRow(uid("mgr"), { reports: [{ campaignId: anon, revieweeId: uid("rae") }], nameReviewers: false });
+    expect(await bulkXlsxBuilder.mayView(context, await as(uid("mgr")), unnamed)).toBe(true);
+  });
+
+  it("an admin's file without the right to names, asked for as a manager, keeps reviewers anonymous", async () => {
+    const rows = sheetRows(
+      (
+        await bulkXlsxBuilder.build(
+          env as Env,
+          db,
+          await reportRow("u-acme-alice", { reports: [{ campaignId: anon, revieweeId: uid("rae") }], nameReviewers: false })
+        )
+      ).body
+    );
+    expect(new Set(rows.slice(1).map((r) => r[2]))).toEqual(new Set(["Anonymous"]));
   });
 });

@@ -517,7 +517,7 @@ describe("review detail: pair actions", () => {
     const message = await one<{ link: string; subject: string }>(
       "SELECT link, subject FROM notification_outbox WHERE recipient_user_id = ? AND kind = 'report' AND dedupe_key = ?",
       acme("alice"),
-      `report:${reportId}:${acme("alice")}:slack`
+      `report:${reportId}:${acme("alice")}:email`
     );
     expect(message!.subject).toBe(
       `Your report is ready: Report review: ${await nameOf(acme("eve"))}, reviewed by ${await nameOf(acme("ed"))}`

@@ -48,3 +48,12 @@ export function mayReadReport(viewer: Viewer, campaign: SQL = sql.raw("c"), revi
 export function mayNameAnonymousReviewers(viewer: Viewer): boolean {
   return viewer.company.platform === "msteams" || viewer.permissions.includes("ViewManageReviews");
 }
+
+/**
+ * Whether a person a report was shared with may see the names of an anonymous review's reviewers
+ * in it: only those who manage reviews. 000 §6's Teams-type rule is about the report pages; a
+ * share can reach anyone, the reviewee included, so anonymity holds there on both platforms.
+ */
+export function mayNameAnonymousReviewersInShare(viewer: Viewer): boolean {
+  return viewer.permissions.includes("ViewManageReviews");
+}

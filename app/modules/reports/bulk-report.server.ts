@@ -27,7 +27,11 @@ import { ANSWER_COLUMNS, fileNameOf, MAX_BULK_REPORTS, ReportFiltersSchema, type
 
 const KeySchema = z.object({ campaignId: z.string().min(1).max(100), revieweeId: z.string().min(1).max(100) });
 export const BulkScopeSchema = z.union([
-  z.object({ reports: z.array(KeySchema).min(1).max(MAX_BULK_REPORTS) }),
+  z.object({
+    reports: z.array(KeySchema).min(1).max(MAX_BULK_REPORTS),
+    /** Whether the requester could name anonymous reviews' reviewers when asking: the file names them only then. */
+    nameReviewers: z.boolean().default(false),
+  }),
   z.object({ filters: ReportFiltersSchema }),
 ]);
 export type BulkScope = z.output<typeof BulkScopeSchema>;
@@ -101,21 +105,28 @@ export const bulkXlsxBuilder: ReportBuilder = {
     const scope = scopeOf(report);
     const viewer = await requesterViewer(env.DB, report.companyId, report.requestedBy);
     const name = fileNameOf(report.title, "xlsx");
-    // A requester who is gone, or who no longer holds the report pages, gets the header only.
-    if (!scope || !viewer || !viewer.permissions.includes("ViewReviewReports")) {
-      return { name, contentType: XLSX_CONTENT_TYPE, body: await answerWorkbook([]) };
-    }
+    // A requester who is gone, or who no longer holds the report pages, is told it failed (after the retries).
+    if (!scope || !viewer) throw new Error(`bulk-xlsx ${report.id}: the scope or the requester is gone`);
+    const allowed =
+      "reports" in scope ? viewer.permissions.includes("ViewReviewReports") : viewer.permissions.includes("ViewReviewReportsTable");
+    if (!allowed) throw new Error(`bulk-xlsx ${report.id}: the requester no longer holds the report pages`);
     const pages =
       "reports" in scope
-        ? answerRowPages(env.DB, { viewer, filters: EMPTY_FILTERS, reports: scope.reports, anyStatus: true })
+        ? answerRowPages(env.DB, {
+            viewer,
+            filters: EMPTY_FILTERS,
+            reports: scope.reports,
+            anyStatus: true,
+            nameAnonymous: scope.nameReviewers,
+          })
         : answerRowPages(env.DB, { viewer, filters: scope.filters });
     return { name, contentType: XLSX_CONTENT_TYPE, body: await answerWorkbook(pages) };
   },
 
   /**
    * Every report of the scope is one the person may see now (reportAccess); a file naming the
-   * reviewers of an anonymous review goes only to someone who may name them (or its requester,
-   * whose rights it was built with). A file of filters is the super admin's report table.
+   * reviewers of an anonymous review goes only to someone who may name them now, the requester
+   * included. A file of filters is the super admin's report table.
    */
   async mayView(context: AppLoadContext, viewer: Viewer, report: ReportRow) {
     const scope = scopeOf(report);
@@ -125,7 +136,7 @@ export const bulkXlsxBuilder: ReportBuilder = {
     const keys: ReportKey[] = scope.reports;
     const seen = await visibleReports(context.cloudflare.env.DB, viewer, keys);
     if (seen.length !== keys.length) return false;
-    if (mayNameAnonymousReviewers(viewer) || viewer.user.id === report.requestedBy) return true;
+    if (!scope.nameReviewers || mayNameAnonymousReviewers(viewer)) return true;
     return !seen.some((r) => r.anonymous);
   },
 };

@@ -149,6 +149,8 @@ export async function generateReport(env: Env, db: Db, job: ReportJob): Promise<
       body: ready.body,
       link: reportFilePath(report.id),
       dedupeKey: `report:${report.id}`,
+      // 000 §4, 002 §8: 'Report will be emailed once completed'.
+      sendAs: ["email"],
     })),
   ];
 }

@@ -82,8 +82,8 @@ export function pairConditions(
 }
 
 /** The reviewer's name as the viewer may see it: null in an anonymous review they may not name. */
-const reviewerName = (viewer: ReportViewer) =>
-  sql`CASE WHEN c.anonymous = 0 OR ${nameable(viewer)} THEN coalesce(er.name, ${UNKNOWN_PERSON}) END`;
+const reviewerName = (viewer: ReportViewer, nameAnonymous = true) =>
+  sql`CASE WHEN c.anonymous = 0 OR ${nameAnonymous ? nameable(viewer) : sql`0`} THEN coalesce(er.name, ${UNKNOWN_PERSON}) END`;
 
 // ---------------------------------------------------------------------------------------------
 // Filter options
@@ -261,7 +261,8 @@ function tableOf(viewer: ReportViewer, page: number, reportRows: ReportRowRaw[],
       name: r.reviewee_name,
       completed: Number(r.completed),
       total: Number(r.total),
-      reviewers: reviewers.get(key) ?? [],
+      // 000 §6: who may not name an anonymous review's reviewers gets no reviewer rows at all.
+      reviewers: review.namesReviewers ? reviewers.get(key) ?? [] : [],
     });
   }
   const total = reportRows[0] ? Number(reportRows[0].report_count) : 0;
@@ -350,6 +351,8 @@ export interface AnswerScope {
   reports?: ReportKey[];
   /** Whatever the reviewee's status (checked reports stay the viewer's when a reviewee is deactivated). */
   anyStatus?: boolean;
+  /** False: reviewers of anonymous reviews read "Anonymous" even when the viewer may name them (a file asked for without that right). */
+  nameAnonymous?: boolean;
 }
 
 interface AnswerPairRaw {
@@ -372,7 +375,7 @@ function answerPairsStatement(scope: AnswerScope, after: Cursor | null, limit: n
     ? sql` AND (p.campaign_id, p.reviewee_id, p.id) > (${after.campaignId}, ${after.revieweeId}, ${after.pairId})`
     : sql``;
   return sql`SELECT p.id AS pair_id, p.campaign_id AS campaign_id, p.reviewee_id AS reviewee_id, ee.name AS reviewee_name,
-      ${reviewerName(scope.viewer)} AS reviewer_name, p.answers AS answers
+      ${reviewerName(scope.viewer, scope.nameAnonymous ?? true)} AS reviewer_name, p.answers AS answers
     ${PAIRS_FROM}
     LEFT JOIN users er ON er.id = p.reviewer_id AND er.company_id = p.company_id
     WHERE ${pairConditions(scope.viewer, scope.filters, scope.reports, { anyStatus: scope.anyStatus })} AND p.state = 'completed'${keyset}

@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { z } from "zod";
 import { toXlsxSheets, XLSX_CONTENT_TYPE, type Cell } from "~/lib/spreadsheet.server";
 import type { Viewer } from "~/modules/auth/session.server";
-import { mayNameAnonymousReviewers } from "./access.server";
+import { mayNameAnonymousReviewers, mayNameAnonymousReviewersInShare } from "./access.server";
 import { RevieweeReportDocument } from "./components/reviewee-report-document";
 import type { ReportBuilder, ReportRow } from "./generated.server";
 import { PDF_CONTENT_TYPE, renderPdf } from "./pdf.server";
@@ -15,7 +15,7 @@ import {
   QUANTITATIVE_ANALYTICS,
   type RevieweeReportData,
 } from "./reviewee-report";
-import { anyone, asReader, loadRevieweeReport, MAX_REPORT_REVIEWS, reportHead } from "./reviewee-report.server";
+import { anyone, asReader, asReporter, loadRevieweeReport, MAX_REPORT_REVIEWS, reportHead } from "./reviewee-report.server";
 
 /**
  * The per-reviewee report's queued files (000 §2 "Download as PDF or XLSX", issue 8): the same
@@ -120,8 +120,12 @@ async function mayView(context: Parameters<ReportBuilder["mayView"]>[0], viewer:
   const scope = parsed.data;
   const head = await reportHead(context.cloudflare.env.DB, viewer, scope.revieweeId, scope.campaignIds, asReader(viewer));
   if (!head) return false;
-  if (scope.nameReviewers && head.reviews.some((r) => r.anonymous) && !mayNameAnonymousReviewers(viewer)) return false;
-  return true;
+  if (!scope.nameReviewers || !head.reviews.some((r) => r.anonymous)) return true;
+  // A file naming an anonymous review's reviewers: for who may name them on the report pages, or
+  // who manages reviews (a share alone does not reveal them: mayNameAnonymousReviewersInShare).
+  if (mayNameAnonymousReviewersInShare(viewer)) return true;
+  if (!mayNameAnonymousReviewers(viewer) || !viewer.permissions.includes("ViewReviewReports")) return false;
+  return Boolean(await reportHead(context.cloudflare.env.DB, viewer, scope.revieweeId, scope.campaignIds, asReporter(viewer)));
 }
 
 export const revieweePdfBuilder: ReportBuilder = {

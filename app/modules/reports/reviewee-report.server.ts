@@ -3,7 +3,14 @@ import { d1Statement } from "~/db/client.server";
 import type { Viewer } from "~/modules/auth/session.server";
 import type { PairAnswers } from "~/modules/reviews/campaign-machine";
 import type { StoredBlock } from "~/modules/reviews/questionnaire.schema";
-import { mayNameAnonymousReviewers, mayReadReport, reportAccess, REPORTED_STATES, sharedWithViewer } from "./access.server";
+import {
+  mayNameAnonymousReviewers,
+  mayNameAnonymousReviewersInShare,
+  mayReadReport,
+  reportAccess,
+  REPORTED_STATES,
+  sharedWithViewer,
+} from "./access.server";
 import { buildRevieweeReport, type ReportReviewee, type RevieweeReportData } from "./reviewee-report";
 
 /**
@@ -345,7 +352,7 @@ export async function sharedReport(d1: D1Database, viewer: Viewer, shareId: stri
     revieweeId: share.reviewee_id,
     campaignIds: [share.campaign_id],
     rule: asRecipient(viewer),
-    nameAnonymous: mayNameAnonymousReviewers(viewer),
+    nameAnonymous: mayNameAnonymousReviewersInShare(viewer),
   });
   if (!loaded?.report) return null;
   return { share: sharedItem(share), report: loaded.report };

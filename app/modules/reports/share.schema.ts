@@ -17,6 +17,9 @@ export const SHARE_DONE_MANY = "Reports shared successfully.";
 /** At most this many reports and people in one share (one D1 batch). */
 export const MAX_SHARE_REPORTS = 200;
 export const MAX_SHARE_PEOPLE = 50;
+/** Shares written by one action (reports × people): a few dozen D1 statements at most. */
+export const MAX_SHARES = 1000;
+export const TOO_MANY_SHARES = `Share at most ${MAX_SHARES} reports × people at once: choose fewer reports or people.`;
 
 export interface ReportRef {
   campaignId: string;

@@ -11,8 +11,10 @@ import {
   CHOOSE_SOMEONE,
   MAX_SHARE_PEOPLE,
   MAX_SHARE_REPORTS,
+  MAX_SHARES,
   SHARE_DONE,
   SHARE_DONE_MANY,
+  TOO_MANY_SHARES,
   type ReportRef,
   type SharePerson,
 } from "./share.schema";
@@ -68,6 +70,7 @@ export async function shareReports(
   const notFound = { ok: false, reason: "not-found", message: "Not Found" } as const;
   if (reports.length === 0 || reports.length > MAX_SHARE_REPORTS || userIds.length > MAX_SHARE_PEOPLE) return notFound;
   if (!viewer.permissions.includes("ViewReviewReports")) return notFound;
+  if (reports.length * userIds.length > MAX_SHARES) return { ok: false, reason: "empty", message: TOO_MANY_SHARES };
 
   const d1 = context.cloudflare.env.DB;
   const refs = JSON.stringify(reports.map((r) => [r.campaignId, r.revieweeId]));

@@ -1,10 +1,12 @@
-import type { AppLoadContext, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { sql, type SQL } from "drizzle-orm";
+import { redirect, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import { d1Statement } from "~/db/client.server";
+import { generatedReports } from "~/db/schema";
 import { downloadHeaders } from "~/lib/download.server";
 import { getFile } from "~/lib/files.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requirePermission, requirePermissionWith, type Viewer } from "~/modules/auth/session.server";
+import { reportFilePath } from "~/modules/reports/generated.server";
 import { statusXlsx } from "~/modules/reports/review-files.server";
 import { administeredGroups, mayManageReview } from "./access.server";
 import { type NominationState, type PairAnswers, type PairState, type ReviewState, type ShareConfig } from "./campaign-machine";
@@ -479,6 +481,13 @@ export async function reviewDownloadLoader({ request, context, params }: LoaderF
   const url = new URL(request.url);
   const fileId = url.searchParams.get("file");
   if (fileId) {
+    // A queued report's file goes through its own download, which checks who may see it now.
+    const [generated] = await context.db
+      .select({ id: generatedReports.id })
+      .from(generatedReports)
+      .where(and(eq(generatedReports.id, fileId.slice(0, 100)), eq(generatedReports.companyId, viewer.company.id)))
+      .limit(1);
+    if (generated) throw redirect(reportFilePath(generated.id));
     const found = await getFile(context.cloudflare.env, context.db, viewer.company.id, fileId.slice(0, 100));
     // A generated report is its requester's: it names people the link must not reach otherwise.
     if (!found || found.file.ownerId !== viewer.user.id) throw new Response("Not Found", { status: 404 });
