@@ -119,6 +119,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       share,
       selectionError,
       actions,
+      // Names the row menu's Duplicate: a double click or a resubmitted form makes one copy.
+      requestId: crypto.randomUUID(),
     },
     { headers: { "Cache-Control": "private, no-store" } }
   );
@@ -309,6 +311,7 @@ export default function ReviewReports() {
                   })
                 }
                 action={d.back}
+                requestId={d.requestId}
                 shareHref={(key) => extra({ [SHARE_DIALOG_PARAM]: SHARE_DIALOG_VALUE, report: key })}
                 previewHref={(revieweeId, reviewId) => revieweeReportPath(revieweeId, [reviewId])}
                 menuOf={(review) => menuOf(review.id, review.state, review.reviewees[0]?.revieweeId ?? null, d.canManage)}
@@ -427,6 +430,7 @@ function ActionsPanel({ d }: { d: LoaderData }) {
               <form method="post" action={d.back}>
                 <input type="hidden" name="intent" value={item.intent} />
                 <input type="hidden" name="id" value={a.id} />
+                <input type="hidden" name="requestId" value={d.requestId} />
                 <Button type="submit" variant={item.danger ? "danger" : "secondary"}>
                   {item.label}
                 </Button>

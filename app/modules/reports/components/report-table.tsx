@@ -54,6 +54,8 @@ export interface ReportTableProps {
   formId: string;
   /** Where the row menu's POSTs go (the page with its filters). */
   action: string;
+  /** Sent with the row menu's POSTs, so a repeated Duplicate makes one copy. */
+  requestId: string;
   shareHref: (key: string) => string;
   previewHref: (revieweeId: string, reviewId: string) => string;
   menuOf: (review: TableReview) => ReviewMenuAction[];
@@ -318,7 +320,11 @@ function HydratedReviewMenu({ review, props, label }: { review: TableReview; pro
     disabled: Boolean(a.disabledReason),
     onSelect: a.href
       ? () => navigate(a.href!)
-      : () => submit({ intent: a.intent!, id: review.id }, { method: "post", action: props.action, preventScrollReset: true }),
+      : () =>
+          submit(
+            { intent: a.intent!, id: review.id, requestId: props.requestId },
+            { method: "post", action: props.action, preventScrollReset: true }
+          ),
   }));
   return (
     <ActionMenu label={label} items={items}>

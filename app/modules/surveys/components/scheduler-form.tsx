@@ -25,6 +25,9 @@ import {
   type SchedulerValues,
 } from "./scheduler-fields";
 
+/** The notification texts: they save themselves, so typing them does not count as an unsaved change. */
+const MESSAGE_NAMES = new Set(["launchMessage", "reminderMessage"]);
+
 /** The scheduler's one form (001 §2): schedule with its preview, close rule, notifications and Launch. */
 
 export interface SchedulerPage {
@@ -114,9 +117,17 @@ export function SchedulerForm({
   const notifications = useFetcher<{ saved?: boolean }>();
   const timer = useRef<ReturnType<typeof setTimeout>>();
   const formRef = useRef<HTMLFormElement>(null);
+  // The leave guard: the other fields until the form is submitted; the texts only while their own
+  // save waits or runs (once saved there is nothing to lose).
+  const [fieldsChanged, setFieldsChanged] = useState(false);
+  const [textsWaiting, setTextsWaiting] = useState(false);
+  const textsSaving = textsWaiting || notifications.state !== "idle";
+  useEffect(() => onDirty(fieldsChanged || textsSaving), [fieldsChanged, textsSaving, onDirty]);
   function onMessageInput() {
+    setTextsWaiting(true);
     clearTimeout(timer.current);
     timer.current = setTimeout(() => {
+      setTextsWaiting(false);
       const element = formRef.current;
       if (!element) return;
       const body = new FormData();
@@ -136,9 +147,16 @@ export function SchedulerForm({
       noValidate
       onSubmit={(event) => {
         form.onSubmit(event);
-        if (!event.defaultPrevented) onDirty(false);
+        if (event.defaultPrevented) return;
+        // The form carries the texts too: their own pending save is not needed any more.
+        clearTimeout(timer.current);
+        setTextsWaiting(false);
+        setFieldsChanged(false);
       }}
-      onChange={() => onDirty(true)}
+      onChange={(event) => {
+        // The notification texts save themselves (onMessageInput).
+        if (!MESSAGE_NAMES.has((event.target as HTMLElement).getAttribute("name") ?? "")) setFieldsChanged(true);
+      }}
       className="group/scheduler space-y-6"
     >
       <input type="hidden" name={fields.tzOffsetMinutes.name} value={String(offset)} />
