@@ -101,10 +101,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   let actions: null | { id: string; title: string; state: string; firstRevieweeId: string | null } = null;
   if (dialog === "actions") {
     const id = url.searchParams.get("review") ?? "";
-    const review = options.reviews.find((r) => r.id === id);
-    if (!review) throw notFound();
+    // The panel opens from a row of this page; the options (cut at MAX_OPTIONS) are the fallback.
     const onPage = table.reviews.find((r) => r.id === id);
-    actions = { id, title: review.name, state: review.state, firstRevieweeId: onPage?.reviewees[0]?.revieweeId ?? null };
+    const option = onPage ? null : options.reviews.find((r) => r.id === id);
+    const review = onPage ? { title: onPage.title, state: onPage.state } : option ? { title: option.name, state: option.state } : null;
+    if (!review) throw notFound();
+    actions = { id, title: review.title, state: review.state, firstRevieweeId: onPage?.reviewees[0]?.revieweeId ?? null };
   }
 
   return data(
