@@ -6,20 +6,7 @@ import { RevieweeReportDocument } from "~/modules/reports/components/reviewee-re
 import { ANONYMOUS_REVIEWER, buildRevieweeReport, COMPETENCY_ANALYTICS, reviewGroups } from "~/modules/reports/reviewee-report";
 import { CHOOSE_SOMEONE, ShareReportSchema } from "~/modules/reports/share.schema";
 import type { StoredBlock } from "~/modules/reviews/questionnaire.schema";
-
-const scale = (label: string, extra: Record<string, unknown> = {}) => ({
-  label,
-  selectedOption: "score-1-5",
-  choices: [1, 2, 3, 4, 5].map((v) => ({ text: String(v), value: v })),
-  numericValue: false,
-  commentBox: true,
-  commentBoxGuide: "Why?",
-  required: true,
-  dropdown: false,
-  selectedView: "radio",
-  isNotApplicableOption: true,
-  ...extra,
-});
+import { scoreScale } from "../workers/review-blocks";
 
 const BLOCKS = [
   { id: "t", type: "title", typeTitle: "Title", titleValue: { text: "Review" } },
@@ -28,7 +15,7 @@ const BLOCKS = [
     type: "competency-question",
     typeTitle: "Competency Question",
     competencyValue: {
-      ...scale("How well?"),
+      ...scoreScale("How well?"),
       competency: { id: "k-comm", name: "Communication", description: null, behaviours: [] },
       showDescription: false,
       showBehaviours: false,
@@ -40,7 +27,7 @@ const BLOCKS = [
     type: "competency-question",
     typeTitle: "Competency Question",
     competencyValue: {
-      ...scale("Each behaviour"),
+      ...scoreScale("Each behaviour"),
       competency: {
         id: "k-team",
         name: "Teamwork",
@@ -59,7 +46,7 @@ const BLOCKS = [
     id: "ms",
     type: "multi-select",
     typeTitle: "Multiple Choice",
-    multiSelectValue: scale("Overall rating"),
+    multiSelectValue: scoreScale("Overall rating"),
   },
   { id: "lt", type: "long-text", typeTitle: "Long Text", textValue: { label: "What went well?", placeholder: "", required: false } },
 ] as unknown as StoredBlock[];

@@ -7,6 +7,7 @@ import { generateReport, type ReportRow } from "~/modules/reports/generated.serv
 import { revieweeXlsxBuilder } from "~/modules/reports/reviewee-report-files.server";
 import { appFetch, sessionFor } from "./helpers";
 import { attrs, textOf } from "./shell-html";
+import { scoreScale } from "./review-blocks";
 
 // The per-reviewee report, the Share-report dialog and "Shared with me" (000 §2, issue 8): who may
 // see which reviewee, the empty states, anonymous reviewers' names, sharing (refused without
@@ -27,20 +28,6 @@ const HIDDEN = { id: `u-rr-${tag}-hidden`, name: "Xavier Hiddenname" };
 const NAMED = { id: `u-rr-${tag}-named`, name: "Yolanda Shownname" };
 const TEAMS = { id: `u-rr-${tag}-teams`, name: "Zed Teamsreviewer" };
 
-const choice = (label: string, extra: Record<string, unknown> = {}) => ({
-  label,
-  selectedOption: "score-1-5",
-  choices: [1, 2, 3, 4, 5].map((v) => ({ text: String(v), value: v })),
-  numericValue: false,
-  commentBox: true,
-  commentBoxGuide: "Why?",
-  required: true,
-  dropdown: false,
-  selectedView: "radio",
-  isNotApplicableOption: true,
-  ...extra,
-});
-
 const BLOCKS = [
   { id: "b-title", type: "title", typeTitle: "Title", titleValue: { text: "Check-in" } },
   {
@@ -48,7 +35,7 @@ const BLOCKS = [
     type: "competency-question",
     typeTitle: "Competency Question",
     competencyValue: {
-      ...choice("How does this person communicate?"),
+      ...scoreScale("How does this person communicate?"),
       competency: {
         id: `k-${tag}`,
         name: "Plain Speaking",
@@ -63,7 +50,7 @@ const BLOCKS = [
       isBehavior: true,
     },
   },
-  { id: "b-overall", type: "multi-select", typeTitle: "Multiple Choice", multiSelectValue: choice("Overall delivery") },
+  { id: "b-overall", type: "multi-select", typeTitle: "Multiple Choice", multiSelectValue: scoreScale("Overall delivery") },
   { id: "b-well", type: "long-text", typeTitle: "Long Text", textValue: { label: "What went well?", placeholder: "", required: false } },
 ];
 

@@ -36,3 +36,18 @@ export const deliveryBlocks = (titleId: string) => [
   ON_TIME_QUESTION,
   WENT_WELL_QUESTION,
 ];
+
+/** A 1–5 score question's value (comment box, Not Applicable offered), with overrides. */
+export const scoreScale = (label: string, extra: Record<string, unknown> = {}) => ({
+  label,
+  selectedOption: "score-1-5",
+  choices: [1, 2, 3, 4, 5].map((v) => ({ text: String(v), value: v })),
+  numericValue: false,
+  commentBox: true,
+  commentBoxGuide: "Why?",
+  required: true,
+  dropdown: false,
+  selectedView: "radio",
+  isNotApplicableOption: true,
+  ...extra,
+});

@@ -169,7 +169,17 @@ async function loadViewer(request: Request, context: AppLoadContext): Promise<Vi
     throw error;
   }
   const row = raw ? viewerRowOf(raw) : undefined;
-  if (!row || row.user.isDeleted) return null;
+  if (!row) return null;
+  const person = personOf(row, Boolean(row.session.frameTeamId && context.config.demoTeamIds.includes(row.session.frameTeamId)));
+  if (!person) return null;
+  return { sessionId: row.session.id, view: row.session.view, workspaceId: row.session.workspaceId, ...person };
+}
+
+/** A person as the permission rules see them: the user, the company, manager or not, and the permissions. */
+export type Person = Pick<Viewer, "user" | "company" | "isManager" | "permissions">;
+
+function personOf(row: ReturnType<typeof viewerRowOf>, inDemoTeam: boolean): Person | null {
+  if (row.user.isDeleted) return null;
   const isManager = Boolean(row.isManager);
   const { isDeleted: _deleted, ...user } = row.user;
   const permissions = permissionsFor({
@@ -178,17 +188,19 @@ async function loadViewer(request: Request, context: AppLoadContext): Promise<Vi
     isTeamAdmin: user.isTeamAdmin,
     isManager,
     settings: row.company,
-    inDemoTeam: Boolean(row.session.frameTeamId && context.config.demoTeamIds.includes(row.session.frameTeamId)),
+    inDemoTeam,
   });
-  return {
-    sessionId: row.session.id,
-    view: row.session.view,
-    workspaceId: row.session.workspaceId,
-    user,
-    company: row.company,
-    isManager,
-    permissions,
-  };
+  return { user, company: row.company, isManager, permissions };
+}
+
+/**
+ * Someone of a company as a sign-in would see them, without a session: work done later on their
+ * behalf (a queued report) is checked against their rights at that moment. Null when the person
+ * is gone or deactivated.
+ */
+export async function personOfUser(d1: D1Database, companyId: string, userId: string): Promise<Person | null> {
+  const raw = await d1.prepare(PERSON_SQL).bind(userId, companyId).first<RawViewerRow>();
+  return raw ? personOf(viewerRowOf(raw), false) : null;
 }
 
 /**
@@ -196,19 +208,32 @@ async function loadViewer(request: Request, context: AppLoadContext): Promise<Vi
  * expired). Plain SQL with one alias a column: it shares a D1 batch with riders, and drizzle's
  * batch maps rows by position after D1 has merged same-named columns ("id" of three tables).
  */
-const VIEWER_SQL = `
-  SELECT s.id AS session_id, s.view AS session_view, s.frame_team_id AS session_frame_team_id, s.workspace_id AS session_workspace_id,
+/** A person's and their company's columns, one alias each (users `u`, companies `c`). */
+const PERSON_COLUMNS = `
          u.id AS user_id, u.name AS user_name, u.email AS user_email, u.title AS user_title, u.image_url AS user_image_url,
          u.is_super_admin AS user_is_super_admin, u.is_team_admin AS user_is_team_admin, u.is_deleted AS user_is_deleted,
          c.id AS company_id, c.name AS company_name, c.platform AS company_platform, c.analytics_color_scale AS company_analytics_color_scale,
          c.ai_enabled AS company_ai_enabled, c.review_analytics AS company_review_analytics,
          c.custom_relationships AS company_custom_relationships, c.user_admin_view AS company_user_admin_view,
          c.goals_instead_of_objectives AS company_goals_instead_of_objectives,
-         EXISTS (SELECT 1 FROM user_managers m WHERE m.manager_id = u.id AND m.company_id = u.company_id) AS is_manager
+         EXISTS (SELECT 1 FROM user_managers m WHERE m.manager_id = u.id AND m.company_id = u.company_id) AS is_manager`;
+
+const VIEWER_SQL = `
+  SELECT s.id AS session_id, s.view AS session_view, s.frame_team_id AS session_frame_team_id, s.workspace_id AS session_workspace_id,
+         ${PERSON_COLUMNS}
   FROM sessions s
   JOIN users u ON u.id = s.user_id AND u.company_id = s.company_id
   JOIN companies c ON c.id = s.company_id
   WHERE s.id = ?1 AND s.expires_at > ?2
+  LIMIT 1`;
+
+/** The same columns for a person without a session (personOfUser): ?1 the user, ?2 the company. */
+const PERSON_SQL = `
+  SELECT NULL AS session_id, NULL AS session_view, NULL AS session_frame_team_id, NULL AS session_workspace_id,
+         ${PERSON_COLUMNS}
+  FROM users u
+  JOIN companies c ON c.id = u.company_id
+  WHERE u.id = ?1 AND u.company_id = ?2
   LIMIT 1`;
 
 interface RawViewerRow {

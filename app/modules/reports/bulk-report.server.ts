@@ -1,11 +1,8 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "~/db/client.server";
-import { d1Statement } from "~/db/client.server";
-import { permissionsFor } from "~/lib/permissions/registry";
 import { XLSX_CONTENT_TYPE } from "~/lib/spreadsheet.server";
-import type { Viewer } from "~/modules/auth/session.server";
+import { personOfUser, type Viewer } from "~/modules/auth/session.server";
 import { mayNameAnonymousReviewers } from "./access.server";
 import type { ReportBuilder, ReportRow } from "./generated.server";
 import { writeXlsx } from "./xlsx-writer.server";
@@ -47,53 +44,12 @@ export function answerWorkbook(pages: AsyncIterable<AnswerCells[]> | Iterable<An
 }
 
 /**
- * The requester as the report rules see them now (permissions from their role, platform and the
- * company's settings), or null when they are gone. A report is built with the requester's own
- * rights: someone who lost access since asking gets fewer rows, never more.
+ * The requester as the report rules see them now (the auth module's personOfUser), or null when
+ * they are gone. A report is built with the requester's own rights: someone who lost access since
+ * asking gets fewer rows, never more.
  */
-export async function requesterViewer(d1: D1Database, companyId: string, userId: string): Promise<ReportViewer | null> {
-  const row = await d1Statement(
-    d1,
-    sql`SELECT u.id AS user_id, u.name AS user_name, u.email AS user_email, u.title AS user_title, u.image_url AS user_image_url,
-        u.is_super_admin AS is_super_admin, u.is_team_admin AS is_team_admin, u.is_deleted AS is_deleted,
-        co.id AS company_id, co.name AS company_name, co.platform AS platform, co.analytics_color_scale AS color_scale,
-        co.ai_enabled AS ai_enabled, co.review_analytics AS review_analytics, co.custom_relationships AS custom_relationships,
-        co.user_admin_view AS user_admin_view, co.goals_instead_of_objectives AS goals,
-        EXISTS (SELECT 1 FROM user_managers m WHERE m.company_id = u.company_id AND m.manager_id = u.id) AS is_manager
-      FROM users u JOIN companies co ON co.id = u.company_id
-      WHERE u.id = ${userId} AND u.company_id = ${companyId}`
-  ).first<Record<string, string | number | null>>();
-  if (!row || row.is_deleted) return null;
-  const company: Viewer["company"] = {
-    id: String(row.company_id),
-    name: String(row.company_name),
-    platform: row.platform as Viewer["company"]["platform"],
-    analyticsColorScale: row.color_scale as Viewer["company"]["analyticsColorScale"],
-    aiEnabled: Boolean(row.ai_enabled),
-    reviewAnalytics: Boolean(row.review_analytics),
-    customRelationships: Boolean(row.custom_relationships),
-    userAdminView: Boolean(row.user_admin_view),
-    goalsInsteadOfObjectives: Boolean(row.goals),
-  };
-  const user: Viewer["user"] = {
-    id: String(row.user_id),
-    name: String(row.user_name),
-    email: String(row.user_email),
-    title: (row.user_title as string | null) ?? null,
-    imageUrl: (row.user_image_url as string | null) ?? null,
-    isSuperAdmin: Boolean(row.is_super_admin),
-    isTeamAdmin: Boolean(row.is_team_admin),
-  };
-  const permissions = permissionsFor({
-    platform: company.platform,
-    isSuperAdmin: user.isSuperAdmin,
-    isTeamAdmin: user.isTeamAdmin,
-    isManager: Boolean(row.is_manager),
-    settings: company,
-    inDemoTeam: false,
-  });
-  return { user, company, permissions };
-}
+export const requesterViewer = (d1: D1Database, companyId: string, userId: string): Promise<ReportViewer | null> =>
+  personOfUser(d1, companyId, userId);
 
 function scopeOf(report: ReportRow): BulkScope | null {
   const parsed = BulkScopeSchema.safeParse(report.scope);

@@ -1,4 +1,5 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { stableDigest } from "~/lib/digest.server";
 import { and, eq } from "drizzle-orm";
 import { reviewPairs } from "~/db/schema";
 import type { Viewer } from "~/modules/auth/session.server";
@@ -58,7 +59,7 @@ export async function duplicateReview(
     departmentFilter: source.departmentFilter,
   };
   // The draft's id comes from the request, so a resubmitted form finds its draft instead of making a second.
-  const id = `rc-${await digest(`${viewer.company.id}\n${campaignId}\n${requestId}`)}`;
+  const id = `rc-${await stableDigest(`${viewer.company.id}\n${campaignId}\n${requestId}`)}`;
   const saved = await saveDraft(context, viewer, id, fields, `${requestId}:draft`);
   if (!saved.ok)
     return saved.reason === "conflict" ? { ok: false, reason: "conflict", message: saved.conflict } : { ok: false, reason: "not-found" };
@@ -86,9 +87,4 @@ export async function deleteReview(
   const result = await changeCampaign(context, viewer, campaignId, { type: "delete" }, requestId);
   if (result.ok) return { ok: true, id: campaignId };
   return result.reason === "conflict" ? { ok: false, reason: "conflict", message: result.conflict } : { ok: false, reason: "not-found" };
-}
-
-async function digest(text: string) {
-  const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
-  return [...hash.slice(0, 16)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }

@@ -1,7 +1,7 @@
 import { NOT_APPLICABLE, type Choice } from "~/modules/reviews/answer-scales";
 import { plainText, ratedRows } from "~/modules/reviews/answers";
 import type { PairAnswer, PairAnswers } from "~/modules/reviews/campaign-machine";
-import { choiceValueOf, isQuestion, questionLabel } from "~/modules/reviews/components/pair-answers";
+import { choiceFor, choiceValueOf, isQuestion, questionLabel } from "~/modules/reviews/components/pair-answers";
 import type { ChoiceValue, StoredBlock } from "~/modules/reviews/questionnaire.schema";
 
 /**
@@ -120,11 +120,6 @@ function mean(values: readonly number[]): number | null {
 
 const present = (values: ReadonlyArray<number | null>) => values.filter((v): v is number => v !== null);
 
-function chosen(choice: ChoiceValue, value: unknown): Choice | null {
-  if (value === undefined || value === null || value === "") return null;
-  return choice.choices.find((c) => String(c.value) === String(value)) ?? choice.choices.find((c) => c.text === String(value)) ?? null;
-}
-
 const asList = (value: PairAnswer["value"]): unknown[] =>
   Array.isArray(value) ? value : value === undefined || value === null ? [] : [value];
 
@@ -133,7 +128,7 @@ function scoreOf(choice: ChoiceValue, answer: PairAnswer | undefined): number | 
   if (!answer || answer.notApplicable) return null;
   return mean(
     asList(answer.value)
-      .map((v) => chosen(choice, v)?.value)
+      .map((v) => choiceFor(choice, v)?.value)
       .filter((v): v is number => typeof v === "number")
   );
 }
@@ -142,7 +137,7 @@ function answerOf(choice: ChoiceValue, answer: PairAnswer | undefined): Quantita
   if (!answer) return null;
   if (answer.notApplicable) return { answer: NOT_APPLICABLE, score: null };
   const picked = asList(answer.value)
-    .map((v) => chosen(choice, v))
+    .map((v) => choiceFor(choice, v))
     .filter((c): c is Choice => c !== null);
   if (picked.length === 0) return null;
   return { answer: picked.map((c) => c.text).join(", "), score: mean(picked.map((c) => c.value)) };
@@ -226,7 +221,7 @@ export function buildRevieweeReport(
                 row = { name: b.name, tally: new Tally() };
                 entry.behaviours.set(bKey, row);
               }
-              const score = chosen(choice!, values[i])?.value ?? null;
+              const score = choiceFor(choice!, values[i])?.value ?? null;
               row.tally.add(column, score);
               if (score !== null) rated.push(score);
             });

@@ -1,4 +1,5 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { stableDigest } from "~/lib/digest.server";
 import { sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { d1Statement } from "~/db/client.server";
@@ -39,14 +40,9 @@ export type ShareOutcome =
   | { ok: true; message: string; /** Share rows written (already shared ones are not written again). */ shared: number }
   | { ok: false; reason: "empty" | "not-found"; message: string };
 
-async function digest(text: string) {
-  const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
-  return [...hash.slice(0, 16)].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
-
 /** Share ids are made from what they share, so sharing again finds the same row (and the same link). */
 const shareId = async (company: string, ref: ReportRef, userId: string) =>
-  `rs-${await digest(`${company}\n${ref.campaignId}\n${ref.revieweeId}\n${userId}`)}`;
+  `rs-${await stableDigest(`${company}\n${ref.campaignId}\n${ref.revieweeId}\n${userId}`)}`;
 
 // report_shares binds 7 parameters a row; D1 allows 100 a statement.
 const SHARE_ROWS_PER_INSERT = 14;
@@ -156,7 +152,7 @@ export async function shareReports(
         subject,
         body,
         link: "/reviews/my-reviews?tab=shared",
-        dedupeKey: `report-shares:${await digest(
+        dedupeKey: `report-shares:${await stableDigest(
           rows
             .map((r) => r.id)
             .sort()

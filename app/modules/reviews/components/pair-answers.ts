@@ -47,9 +47,15 @@ export function questionLabel(block: QuestionBlock): string {
   }
 }
 
-/** An answer's value names a choice by its value (as stored, or as text from SQL) or, failing that, by its text. */
-const same = (value: unknown, choice: Choice) =>
-  String(value) === String(choice.value) || (value !== "" && Number(value) === choice.value) || String(value) === choice.text;
+/** The choice an answer's value names: by its value (as stored, or as text from SQL), failing that by its text. */
+export function choiceFor(choice: ChoiceValue, value: unknown): Choice | null {
+  if (value === undefined || value === null || value === "") return null;
+  return (
+    choice.choices.find((c) => String(value) === String(c.value) || Number(value) === c.value) ??
+    choice.choices.find((c) => String(value) === c.text) ??
+    null
+  );
+}
 
 /** The text of an answer: the chosen choices' labels, the typed text, Not Applicable, or Not answered. */
 export function answerText(block: QuestionBlock, answer: PairAnswer | undefined): string {
@@ -60,7 +66,7 @@ export function answerText(block: QuestionBlock, answer: PairAnswer | undefined)
   const choice = choiceValueOf(block);
   if (!choice) return Array.isArray(value) ? value.join(", ") : String(value);
   const values = Array.isArray(value) ? value : [value];
-  return values.map((v) => choice.choices.find((c) => same(v, c))?.text ?? String(v)).join(", ");
+  return values.map((v) => choiceFor(choice, v)?.text ?? String(v)).join(", ");
 }
 
 export interface AnswerRow {
@@ -124,8 +130,8 @@ export function questionBreakdowns(blocks: readonly StoredBlock[], counts: reado
         notApplicable.count += row.n;
         continue;
       }
-      const index = choice.choices.findIndex((c) => same(row.choice, c));
-      if (index >= 0) tally[index].count += row.n;
+      const named = choiceFor(choice, row.choice);
+      if (named) tally[choice.choices.indexOf(named)].count += row.n;
     }
     if (choice.isNotApplicableOption || notApplicable.count > 0) tally.push(notApplicable);
     const total = tally.reduce((n, t) => n + t.count, 0);
