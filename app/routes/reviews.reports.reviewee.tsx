@@ -5,7 +5,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigate } from "@remix-ru
 import { pageMeta } from "~/lib/navigation";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requirePermission } from "~/modules/auth/session.server";
-import { mayNameAnonymousReviewers } from "~/modules/reports/access.server";
+import { mayNameAnonymousReviewers } from "~/modules/access/review-reports.server";
 import { RevieweeReportView } from "~/modules/reports/components/reviewee-report-view";
 import { ShareReportDialog } from "~/modules/reports/components/share-report-dialog";
 import { REPORT_QUEUED, requestReport } from "~/modules/reports/generated.server";

@@ -6,7 +6,7 @@ import { useEffect, useState } from "react";
 import { z } from "zod";
 import { pageMeta } from "~/lib/navigation";
 import { redirectWithToast } from "~/lib/toast.server";
-import { mayNameAnonymousReviewers } from "~/modules/reports/access.server";
+import { mayNameAnonymousReviewers } from "~/modules/access/review-reports.server";
 import { requirePermission, type Viewer } from "~/modules/auth/session.server";
 import { ReportTable, type ReviewMenuAction, type TableReview } from "~/modules/reports/components/report-table";
 import { ReportTableFilters } from "~/modules/reports/components/report-table-filters";

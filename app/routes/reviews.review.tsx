@@ -16,7 +16,7 @@ import {
   reviewTransition,
   type PairContext,
 } from "~/modules/reviews/campaign-machine";
-import { limitedToOwnGroups, mayManageReview } from "~/modules/reviews/access.server";
+import { limitedToOwnGroups, mayManageReview } from "~/modules/access/groups.server";
 import { changeAudience, changeCampaign, changePair } from "~/modules/reviews/campaigns.server";
 import { answerRows, nominationBreakdown, NOMINATION_STATE_LABELS, questionBreakdowns } from "~/modules/reviews/components/pair-answers";
 import { PairResult } from "~/modules/reviews/components/pair-result";

@@ -17,6 +17,11 @@ export const companies = sqliteTable(
     userAdminView: flag("user_admin_view"),
     /** Feature flag: Goals instead of Objectives where the product offers one of them (000 §2 to-dos, 001 OKR pages). */
     goalsInsteadOfObjectives: flag("goals_instead_of_objectives"),
+    /**
+     * The smallest anonymous group ever shown (app/modules/access/anonymity.ts): 3 unless the
+     * company raises it; a survey's own minimum can only raise it further.
+     */
+    anonymityFloor: integer("anonymity_floor").notNull().default(3),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("companies_platform_external").on(t.platform, t.externalId)],

@@ -87,6 +87,8 @@ export interface Viewer {
     userAdminView: boolean;
     /** Feature flag: Goals instead of Objectives (000 §2 to-do context panel). */
     goalsInsteadOfObjectives: boolean;
+    /** Smallest anonymous group ever shown (app/modules/access/anonymity.ts). */
+    anonymityFloor: number;
   };
   isManager: boolean;
   permissions: Permission[];
@@ -215,7 +217,7 @@ const PERSON_COLUMNS = `
          c.id AS company_id, c.name AS company_name, c.platform AS company_platform, c.analytics_color_scale AS company_analytics_color_scale,
          c.ai_enabled AS company_ai_enabled, c.review_analytics AS company_review_analytics,
          c.custom_relationships AS company_custom_relationships, c.user_admin_view AS company_user_admin_view,
-         c.goals_instead_of_objectives AS company_goals_instead_of_objectives,
+         c.goals_instead_of_objectives AS company_goals_instead_of_objectives, c.anonymity_floor AS company_anonymity_floor,
          EXISTS (SELECT 1 FROM user_managers m WHERE m.manager_id = u.id AND m.company_id = u.company_id) AS is_manager`;
 
 const VIEWER_SQL = `
@@ -258,6 +260,7 @@ interface RawViewerRow {
   company_custom_relationships: number;
   company_user_admin_view: number;
   company_goals_instead_of_objectives: number;
+  company_anonymity_floor: number;
   is_manager: number;
 }
 
@@ -284,6 +287,7 @@ function viewerRowOf(r: RawViewerRow) {
       customRelationships: Boolean(r.company_custom_relationships),
       userAdminView: Boolean(r.company_user_admin_view),
       goalsInsteadOfObjectives: Boolean(r.company_goals_instead_of_objectives),
+      anonymityFloor: r.company_anonymity_floor,
     },
     isManager: r.is_manager,
   };

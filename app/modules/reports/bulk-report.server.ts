@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Db } from "~/db/client.server";
 import { XLSX_CONTENT_TYPE } from "~/lib/spreadsheet.server";
 import { personOfUser, type Viewer } from "~/modules/auth/session.server";
-import { mayNameAnonymousReviewers } from "./access.server";
+import { mayNameAnonymousReviewers } from "~/modules/access/review-reports.server";
 import type { ReportBuilder, ReportRow } from "./generated.server";
 import { writeXlsx } from "./xlsx-writer.server";
 import { answerRowPages, EMPTY_FILTERS, visibleReports, type ReportViewer } from "./report-table.server";

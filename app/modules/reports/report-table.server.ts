@@ -3,7 +3,7 @@ import { d1Statement } from "~/db/client.server";
 import type { Viewer } from "~/modules/auth/session.server";
 import type { PairState, ReviewState } from "~/modules/reviews/campaign-machine";
 import type { StoredBlock } from "~/modules/reviews/questionnaire.schema";
-import { mayNameAnonymousReviewers, reportAccess, REPORTED_STATES } from "./access.server";
+import { mayNameAnonymousReviewers, reportAccess, REPORTED_STATES } from "~/modules/access/review-reports.server";
 import { answerCells, parseAnswers, questionPlan, type QuestionPlan } from "./answer-cells.server";
 import { PREVIEW_ROWS, reportKey, REPORTS_PAGE_SIZE, type AnswerCells, type ReportFilters, type ReportKey } from "./report-table.schema";
 

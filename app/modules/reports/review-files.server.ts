@@ -5,7 +5,7 @@ import { d1Statement, type Db } from "~/db/client.server";
 import { generatedReports } from "~/db/schema";
 import { toXlsx, XLSX_CONTENT_TYPE, type Cell } from "~/lib/spreadsheet.server";
 import type { Viewer } from "~/modules/auth/session.server";
-import { administeredGroups, mayManageReview } from "~/modules/reviews/access.server";
+import { administeredGroups, mayManageReview } from "~/modules/access/groups.server";
 import { PAIR_STATE_LABELS, type NominationState, type PairAnswers, type PairState } from "~/modules/reviews/campaign-machine";
 import { answerRows, NOMINATION_STATE_LABELS } from "~/modules/reviews/components/pair-answers";
 import type { StatusReportType } from "~/modules/reviews/components/review-detail.schema";

@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { z } from "zod";
 import { toXlsxSheets, XLSX_CONTENT_TYPE, type Cell } from "~/lib/spreadsheet.server";
 import type { Viewer } from "~/modules/auth/session.server";
-import { mayNameAnonymousReviewers, mayNameAnonymousReviewersInShare } from "./access.server";
+import { mayNameAnonymousReviewers, mayNameAnonymousReviewersInShare } from "~/modules/access/review-reports.server";
 import { RevieweeReportDocument } from "./components/reviewee-report-document";
 import type { ReportBuilder, ReportRow } from "./generated.server";
 import { PDF_CONTENT_TYPE, renderPdf } from "./pdf.server";

@@ -10,7 +10,7 @@ import {
   reportAccess,
   REPORTED_STATES,
   sharedWithViewer,
-} from "./access.server";
+} from "~/modules/access/review-reports.server";
 import { buildRevieweeReport, type ReportReviewee, type RevieweeReportData } from "./reviewee-report";
 
 /**

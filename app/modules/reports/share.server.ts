@@ -6,7 +6,7 @@ import { d1Statement } from "~/db/client.server";
 import { reportShares } from "~/db/schema";
 import type { Viewer } from "~/modules/auth/session.server";
 import { prepareNotify } from "~/modules/notifications/notify.server";
-import { reportAccess, REPORTED_STATES } from "./access.server";
+import { reportAccess, REPORTED_STATES } from "~/modules/access/review-reports.server";
 import { sharedReportPath } from "./reviewee-report";
 import {
   CHOOSE_SOMEONE,

@@ -2,7 +2,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { reviewCampaigns } from "~/db/schema";
 import { requirePermissionWith, type Viewer } from "~/modules/auth/session.server";
-import { administeredGroups, mayManageReview } from "./access.server";
+import { administeredGroups, mayManageReview } from "~/modules/access/groups.server";
 import type {
   AudienceChange,
   CampaignRequest,

@@ -5,7 +5,7 @@ import type { Db } from "~/db/client.server";
 import { customRelationships, departments, groups, reviewNominations, reviewPairs, reviewTemplates, users, workspaces } from "~/db/schema";
 import type { Viewer } from "~/modules/auth/session.server";
 import type { Pair } from "../../../durable-objects/review-campaign";
-import { administeredGroups, limitedToOwnGroups } from "./access.server";
+import { administeredGroups, limitedToOwnGroups } from "~/modules/access/groups.server";
 import { audienceMembers, autoSuggest, managerDownward, managerUpward, selfReview, type AudienceMember } from "./audience.server";
 import type { NominationState } from "./campaign-machine";
 import type { CampaignDetail } from "./campaigns.server";

@@ -8,7 +8,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { requirePermission, requirePermissionWith, type Viewer } from "~/modules/auth/session.server";
 import { reportFilePath } from "~/modules/reports/generated.server";
 import { statusXlsx } from "~/modules/reports/review-files.server";
-import { administeredGroups, mayManageReview } from "./access.server";
+import { administeredGroups, mayManageReview } from "~/modules/access/groups.server";
 import { type NominationState, type PairAnswers, type PairState, type ReviewState, type ShareConfig } from "./campaign-machine";
 import { NOT_APPLICABLE_KEY, type ChoiceCount } from "./components/pair-answers";
 import { NO_ACCESS, PAGE_SIZE, REVIEWS_LIST_PATH, type DetailQuery } from "./components/review-detail.schema";

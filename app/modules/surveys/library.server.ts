@@ -3,7 +3,7 @@ import type { Db } from "~/db/client.server";
 import { groups, surveys, workspaces } from "~/db/schema";
 import { auditEvent } from "~/lib/audit.server";
 import type { Viewer } from "~/modules/auth/session.server";
-import { administeredGroups, limitedToOwnGroups } from "~/modules/reviews/access.server";
+import { administeredGroups, limitedToOwnGroups } from "~/modules/access/groups.server";
 import type { SurveyBlock } from "./blocks";
 import { auditIfFound, type Actor } from "./templates.server";
 

@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { d1Statement } from "~/db/client.server";
 import { NOT_APPLICABLE } from "~/modules/reviews/answer-scales";
-import { administeredGroups, limitedToOwnGroups } from "~/modules/reviews/access.server";
+import { administeredGroups, limitedToOwnGroups } from "~/modules/access/groups.server";
 import type { Viewer } from "~/modules/auth/session.server";
 import type { ChoiceBlock, SurveyBlock, TextInputBlock } from "./blocks";
 import type { RunState } from "./survey-machine";

@@ -4,7 +4,7 @@ import { d1Statement, type Db } from "~/db/client.server";
 import { auditEvent } from "~/lib/audit.server";
 import type { Viewer } from "~/modules/auth/session.server";
 import { prepareNotify } from "~/modules/notifications/notify.server";
-import { administeredGroups, limitedToOwnGroups } from "~/modules/reviews/access.server";
+import { administeredGroups, limitedToOwnGroups } from "~/modules/access/groups.server";
 import { respondPath } from "./answers";
 import type { RunFilter } from "./components/respond-run-parts";
 import { closeRun as closeTransition, type CloseRule, type InspectorType, type RunState } from "./survey-machine";

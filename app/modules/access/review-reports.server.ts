@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Viewer } from "~/modules/auth/session.server";
-import { administeredGroups, limitedToOwnGroups } from "~/modules/reviews/access.server";
+import { administeredGroups, limitedToOwnGroups } from "./groups.server";
 
 /**
  * Who may see which review report (000 §2 "Review reports", §6; issue 8). A report is one
