@@ -42,7 +42,6 @@ export function CompetencyChart({ report }: { report: Pick<RevieweeReportData, "
       zoom: { enabled: false },
       parentHeightOffset: 0,
       animations: { enabled: true, speed: 300 },
-      accessibility: { enabled: false },
     },
     colors: SERIES_COLOURS,
     plotOptions: { bar: { horizontal: true, borderRadius: 2, barHeight: "75%" } },

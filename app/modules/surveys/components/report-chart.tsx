@@ -26,14 +26,13 @@ const SLATE_700 = "#334155";
 
 const shown = (percent: number) => `${Number.isInteger(percent) ? percent : percent.toFixed(1)}%`;
 
-/** Shared by every chart: no toolbar, zoom or keyboard focus (the chart is aria-hidden), the page's font. */
+/** Shared by every chart: no toolbar or zoom (the chart is aria-hidden; the table beside it is what assistive technology reads), the page's font. */
 const BASE: ApexOptions["chart"] = {
   fontFamily: "inherit",
   toolbar: { show: false },
   zoom: { enabled: false },
   parentHeightOffset: 0,
   animations: { enabled: true, speed: 300 },
-  accessibility: { enabled: false },
 };
 
 interface ChartProps {
