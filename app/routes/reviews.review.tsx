@@ -882,6 +882,8 @@ function RemindForm({
     defaultValue: { sendAs: ["appMessage"] },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: RemindSchema }),
     shouldValidate: "onBlur",
+    // A corrected field's error goes while typing, not on the blur of a click on the button below it.
+    shouldRevalidate: "onInput",
   });
   const labels: Record<string, string> = { appMessage: appMessageLabel, email: "E-mail" };
   return (
