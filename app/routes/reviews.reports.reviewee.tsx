@@ -34,7 +34,7 @@ const notFound = () => new Response("Not Found", { status: 404 });
 const FOR_PARAM = "for";
 
 /**
- * /reviews/reports/reviewee?revieweeId=&reviewIds=a,b (000 §2 "Per-reviewee report", issue 8):
+ * /reviews/reports/reviewee?revieweeId=&reviewIds=a,b (000 §2 "Per-reviewee report"):
  * pick a reviewee, then one or more of their reviews; the report shows competency and behaviour
  * analytics, the quantitative questions and the comments. Downloads (PDF, XLSX) are queued and
  * e-mailed; Share Report opens the share dialog (`?dialog=share`). Managers see their direct

@@ -581,7 +581,7 @@ function AnalyticsTab({
         ) : (
           <span />
         )}
-        {/* Queued: the file is made by the queue and emailed with a link (issue 8). */}
+        {/* Queued: the file is made by the queue and emailed with a link. */}
         <Form method="post" data-report-download={reportType}>
           <input type="hidden" name="intent" value="statusReport" />
           <input type="hidden" name="reportType" value={reportType} />
