@@ -48,8 +48,7 @@ const SHARED = {
   department: "Department",
   noRelationships: "No relationships yet.",
   noAreaPages: "There is nothing in this area for your role yet.",
-  notYetAvailable: (area: string) => `${area} is not available yet`,
-  arrivesWith: (buildsIn: string) => `It arrives with ${buildsIn}.`,
+  notYetAvailable: (area: string) => `${area} is not available yet.`,
   deactivated: "Deactivated",
   excluded: "Inactive",
 } as const;

@@ -26,8 +26,8 @@ export interface RouteEntry {
   remixPath?: string;
   /** Product area, named in a placeholder page. */
   area?: string;
-  /** The issue that will build this area (shown in the placeholder). */
-  buildsIn?: string;
+  /** What the page will offer, said on its placeholder while the area is not built. */
+  upcoming?: string;
 }
 
 /** Every tab of a profile, and its bare path, are one Remix route: {base}/:tab? (routes/profile.tsx). */
@@ -37,7 +37,7 @@ function profileRoute(base: string): Pick<RouteEntry, "module" | "remixPath"> {
 
 function area(
   name: string,
-  buildsIn: string,
+  upcoming: string | null,
   permission: Permission,
   entries: Array<[id: string, path: string, title: string, override?: Partial<RouteEntry>]>
 ): RouteEntry[] {
@@ -48,7 +48,7 @@ function area(
     permission,
     layout: "shell" as const,
     area: name,
-    buildsIn,
+    ...(upcoming ? { upcoming } : {}),
     ...override,
   }));
 }
@@ -93,7 +93,7 @@ export const ROUTES: RouteEntry[] = [
   { id: "not-found", path: "/404", title: "Page not found", permission: null, layout: "public", module: "routes/not-found.tsx" },
 
   // Profile and team
-  ...area("Profile", "later feedback issues", "ViewMyProfile", [
+  ...area("Profile", null, "ViewMyProfile", [
     ["my-profile", "/my-profile/:userId", "Profile", profileRoute("/my-profile/:userId")],
     ["my-profile-insights", "/my-profile/:userId/feedback-insights", "Feedback Insights", profileRoute("/my-profile/:userId")],
     ["my-profile-feedback", "/my-profile/:userId/feedback", "Feedback", profileRoute("/my-profile/:userId")],
@@ -101,7 +101,7 @@ export const ROUTES: RouteEntry[] = [
     ["my-profile-objectives", "/my-profile/:userId/objectives", "Objectives", profileRoute("/my-profile/:userId")],
     ["my-profile-reviews", "/my-profile/:userId/reviews", "Reviews", profileRoute("/my-profile/:userId")],
   ]),
-  ...area("My Team", "issue 3", "ViewMyTeam", [
+  ...area("My Team", null, "ViewMyTeam", [
     ["my-team", "/my-team", "My Team", { module: "routes/my-team.tsx" }],
     ["my-team-relationship", "/my-team/:relationshipId", ":relationshipId", { module: "routes/my-team.relationship.tsx" }],
     ["my-team-user", "/my-team/:relationshipId/users/:userId", ":userId", profileRoute("/my-team/:relationshipId/users/:userId")],
@@ -118,7 +118,7 @@ export const ROUTES: RouteEntry[] = [
       profileRoute("/my-team/:relationshipId/users/:userId"),
     ],
   ]),
-  ...area("My Groups", "issue 3", "ViewMyGroupsPage", [
+  ...area("My Groups", null, "ViewMyGroupsPage", [
     ["my-groups", "/my-groups", "My Groups", { module: "routes/my-groups.tsx" }],
     ["my-groups-group", "/my-groups/:groupId", ":groupId", { module: "routes/my-groups.group.tsx" }],
     ["my-groups-user", "/my-groups/:groupId/users/:userId", ":userId", profileRoute("/my-groups/:groupId/users/:userId")],
@@ -138,7 +138,7 @@ export const ROUTES: RouteEntry[] = [
 
   // Reviews (000)
   { id: "reviews", path: "/reviews", title: "Reviews", permission: "ViewReviews", layout: "shell", module: "routes/area-index.tsx" },
-  ...area("Review questionnaires", "issue 4", "ViewReviewBuilder", [
+  ...area("Review questionnaires", null, "ViewReviewBuilder", [
     ["review-questionnaires", "/reviews/review-questionnaires", "Review Questionnaires", { module: "routes/reviews.questionnaires.tsx" }],
     [
       "review-questionnaire-new",
@@ -159,22 +159,22 @@ export const ROUTES: RouteEntry[] = [
       { module: "routes/reviews.questionnaire.tsx" },
     ],
   ]),
-  ...area("Manage reviews", "issue 5", "ViewManageReviews", [
+  ...area("Manage reviews", null, "ViewManageReviews", [
     ["manage-reviews", "/reviews/manage-reviews", "Manage Reviews", { module: "routes/reviews.manage.tsx" }],
     ["launch-review", "/reviews/manage-reviews/launch-review", "Launch Review", { module: "routes/reviews.launch.tsx" }],
     ["draft-review", "/reviews/manage-reviews/draft/:reviewId", "Draft Review", { module: "routes/reviews.launch.tsx" }],
     ["review-detail", "/reviews/manage-reviews/:activeReviewId", ":activeReviewId", { module: "routes/reviews.review.tsx" }],
   ]),
-  ...area("Review reports", "issue 8", "ViewReviewReports", [
+  ...area("Review reports", null, "ViewReviewReports", [
     ["review-reports", "/reviews/reports", "Reports", { module: "routes/reviews.reports.tsx" }],
   ]),
-  ...area("Review reports", "issue 8", "ViewReviewReports", [
+  ...area("Review reports", null, "ViewReviewReports", [
     ["review-reports-reviewee", "/reviews/reports/reviewee", "Reviewee Report", { module: "routes/reviews.reports.reviewee.tsx" }],
   ]),
-  ...area("Review report table", "issue 8", "ViewReviewReportsTable", [
+  ...area("Review report table", null, "ViewReviewReportsTable", [
     ["review-reports-table", "/reviews/reports-table", "Report Table", { module: "routes/reviews.reports-table.tsx" }],
   ]),
-  ...area("My Reviews", "issue 6", "ViewMyReviewsPage", [
+  ...area("My Reviews", null, "ViewMyReviewsPage", [
     ["my-reviews", "/reviews/my-reviews", "My Reviews", { module: "routes/reviews.my-reviews.tsx" }],
     [
       "my-reviews-shared-report",
@@ -183,7 +183,7 @@ export const ROUTES: RouteEntry[] = [
       { module: "routes/reviews.my-reviews.shared-report.tsx" },
     ],
   ]),
-  ...area("Review to-dos", "issue 6", "ViewTodosPage", [
+  ...area("Review to-dos", null, "ViewTodosPage", [
     ["todos", "/reviews/todos", "To Do's", { module: "routes/reviews.todos.tsx" }],
     ["todo", "/reviews/todos/:reviewId", "Review", { module: "routes/reviews.todos.tsx" }],
     [
@@ -213,20 +213,20 @@ export const ROUTES: RouteEntry[] = [
   ]),
 
   // Objectives (001)
-  ...area("Objectives campaigns", "a later objectives issue", "ViewManageReviews", [
+  ...area("Objectives campaigns", "Objective campaigns will let you launch OKR and performance-contract campaigns and follow their progress.", "ViewManageReviews", [
     ["objective-campaigns", "/objective-campaigns", "Objective Campaigns"],
     ["objective-campaign-launch", "/objective-campaigns/launch-review", "New Campaign"],
     ["objective-campaign-draft", "/objective-campaigns/draft/:objectivesCampaignId", "Draft Campaign"],
     ["objective-campaign-manage", "/objective-campaigns/manage/:objectivesCampaignId", "Campaign"],
   ]),
-  ...area("Objectives", "a later objectives issue", "ViewTodosPage", [
+  ...area("Objectives", "Your OKRs and performance contract will be shown here.", "ViewTodosPage", [
     ["objectives-okr", "/objective-campaign/okr", "OKRs"],
     ["objectives-performance-contract", "/objective-campaign/performance-contract", "Performance Contract"],
   ]),
 
   // Surveys (001)
   { id: "surveys", path: "/surveys", title: "Surveys", permission: "ViewSurveys", layout: "shell", module: "routes/area-index.tsx" },
-  ...area("Surveys", "issue 7", "ViewSurveys", [
+  ...area("Surveys", null, "ViewSurveys", [
     ["survey-library", "/surveys/survey-library", "Survey Library", { module: "routes/surveys.library.tsx" }],
     ["survey-new", "/surveys/survey-library/add-new-survey", "Add New Survey", { module: "routes/surveys.new.tsx" }],
     ["survey-new-template", "/surveys/survey-library/add-new-survey/:surveyTemplateId", ":surveyTemplateId", { module: "routes/surveys.new.tsx" }],
@@ -259,10 +259,10 @@ export const ROUTES: RouteEntry[] = [
     layout: "shell",
     module: "routes/area-index.tsx",
   },
-  ...area("Organization", "issue 3", "ViewOrganization", [
+  ...area("Organization", null, "ViewOrganization", [
     ["organization-settings", "/organization/settings", "Settings", { module: "routes/org.settings.tsx" }],
   ]),
-  ...area("Users", "issue 3", "ViewUsers", [
+  ...area("Users", null, "ViewUsers", [
     ["org-users", "/organization/settings/users", "Users", { module: "routes/org.users.tsx" }],
     ["org-user", "/organization/settings/users/:userId", ":userId", profileRoute("/organization/settings/users/:userId")],
     [
@@ -284,23 +284,33 @@ export const ROUTES: RouteEntry[] = [
       { ...profileRoute("/organization/settings/users/:userId"), permission: "ViewPerformanceTab" },
     ],
   ]),
-  ...area("Roles", "issue 3", "ViewRoles", [["org-roles", "/organization/settings/roles", "Roles", { module: "routes/org.roles.tsx" }]]),
-  ...area("Departments", "issue 3", "ViewDepartments", [
+  ...area("Roles", null, "ViewRoles", [["org-roles", "/organization/settings/roles", "Roles", { module: "routes/org.roles.tsx" }]]),
+  ...area("Departments", null, "ViewDepartments", [
     ["org-departments", "/organization/settings/departments", "Departments", { module: "routes/org.departments.tsx" }],
   ]),
-  ...area("Departments", "issue 3", "ViewDepartmentDetails", [
+  ...area("Departments", null, "ViewDepartmentDetails", [
     ["org-department", "/organization/settings/departments/:departmentId", ":departmentId", { module: "routes/org.department.tsx" }],
-    ["org-department-insights", "/organization/settings/departments/:departmentId/feedback-insights", "Feedback Insights"],
+    [
+      "org-department-insights",
+      "/organization/settings/departments/:departmentId/feedback-insights",
+      "Feedback Insights",
+      { area: "Feedback Insights", upcoming: "Feedback Insights will show the feedback given and received in this department." },
+    ],
   ]),
-  ...area("Competencies", "issue 3", "ViewCompetencies", [
+  ...area("Competencies", null, "ViewCompetencies", [
     ["org-competencies", "/organization/settings/competencies", "Competencies", { module: "routes/org.competencies.tsx" }],
   ]),
-  ...area("Groups", "issue 3", "ViewGroups", [
+  ...area("Groups", null, "ViewGroups", [
     ["org-groups", "/organization/settings/groups", "Groups", { module: "routes/org.groups.tsx" }],
     ["org-group", "/organization/settings/groups/:groupId", ":groupId", { module: "routes/org.group.tsx" }],
-    ["org-group-insights", "/organization/settings/groups/:groupId/feedback-insights", "Feedback Insights"],
+    [
+      "org-group-insights",
+      "/organization/settings/groups/:groupId/feedback-insights",
+      "Feedback Insights",
+      { area: "Feedback Insights", upcoming: "Feedback Insights will show the feedback given and received in this group." },
+    ],
   ]),
-  ...area("Workspaces", "issue 3", "ViewWorkspaces", [
+  ...area("Workspaces", null, "ViewWorkspaces", [
     ["org-workspaces", "/organization/settings/workspaces", "Workspaces", { module: "routes/org.workspaces.tsx" }],
     [
       "org-workspace-channel",
@@ -309,14 +319,14 @@ export const ROUTES: RouteEntry[] = [
       { module: "routes/org.workspace-channel.tsx" },
     ],
   ]),
-  ...area("Custom relationships", "issue 3", "ViewRelationships", [
+  ...area("Custom relationships", null, "ViewRelationships", [
     ["org-relationships", "/organization/settings/relationships", "Relationships", { module: "routes/org.relationships.tsx" }],
   ]),
-  ...area("Admins", "issue 3", "ViewAdmins", [
+  ...area("Admins", null, "ViewAdmins", [
     ["org-admins", "/organization/admins", "Admins", { module: "routes/org.admins.tsx" }],
     ["org-admins-list", "/organization/admins/admins-list", "Admins List", { module: "routes/org.admins-list.tsx" }],
   ]),
-  ...area("Super admins", "issue 3", "ViewSuperAdmins", [
+  ...area("Super admins", null, "ViewSuperAdmins", [
     [
       "org-super-admins-list",
       "/organization/admins/super-admins-list",
@@ -334,7 +344,7 @@ export const ROUTES: RouteEntry[] = [
     layout: "shell",
     module: "routes/area-index.tsx",
   },
-  ...area("Survey analytics", "a later analytics issue", "ViewAnalytics", [
+  ...area("Survey analytics", "Survey analytics will show how survey results change over time: an overview, sentiments and the timeline of each question.", "ViewAnalytics", [
     ["survey-analytics", "/analytics/survey-analytics", "Survey Analytics"],
     ["survey-analytics-timeline", "/analytics/survey-analytics/timeline", "Timeline"],
     ["survey-analytics-overview", "/analytics/survey-analytics/overview", "Overview", { permission: "ViewSurveyAnalyticsOverview" }],
@@ -346,18 +356,18 @@ export const ROUTES: RouteEntry[] = [
       { permission: "ViewSurveyAnalyticsQuestionTimeline" },
     ],
   ]),
-  ...area("Feedback analytics", "a later analytics issue", "ViewAnalytics", [
+  ...area("Feedback analytics", "Feedback analytics will give an overview of the feedback given across the organization, with a leader board.", "ViewAnalytics", [
     ["feedback-analytics", "/analytics/feedback-analytics", "Feedback Analytics"],
     ["feedback-analytics-overview", "/analytics/feedback-analytics/overview", "Overview"],
     ["feedback-analytics-leader-board", "/analytics/feedback-analytics/leader-board", "Leader Board"],
   ]),
-  ...area("Review analytics", "a later analytics issue", "ViewReviewAnalytics", [
+  ...area("Review analytics", "Review analytics will compare review results across campaigns and the organization.", "ViewReviewAnalytics", [
     ["review-analytics", "/analytics/review-analytics", "Review Analytics"],
     ["review-analytics-overview", "/analytics/review-analytics/overview", "Overview"],
     ["review-analytics-organization", "/analytics/review-analytics/organization", "Organization"],
   ]),
-  ...area("Analytics reports", "a later analytics issue", "ViewAnalytics", [["analytics-reports", "/analytics/reports", "Reports"]]),
-  ...area("Data Studio", "a later analytics issue", "ViewAnalytics", [["data-studio", "/analytics/my-queries", "Data Studio"]]),
+  ...area("Analytics reports", "Analytics reports will gather the reports of surveys, feedback and reviews in one place.", "ViewAnalytics", [["analytics-reports", "/analytics/reports", "Reports"]]),
+  ...area("Data Studio", "Data Studio will let you query your organization's data, preview the results and download them.", "ViewAnalytics", [["data-studio", "/analytics/my-queries", "Data Studio"]]),
 
   // Workflows (feedback loops)
   {
@@ -368,7 +378,7 @@ export const ROUTES: RouteEntry[] = [
     layout: "shell",
     module: "routes/area-index.tsx",
   },
-  ...area("Feedback loops", "a later feedback-loop issue", "ViewFeedbackLoops", [
+  ...area("Feedback loops", "Feedback loops will let you build recurring feedback workflows from templates, launch them and follow them.", "ViewFeedbackLoops", [
     ["workflow-library", "/workflows/library", "Library"],
     ["workflow-template-types", "/workflows/library/template-types", "Template Types"],
     ["workflow-template-type", "/workflows/library/template-types/:templateType", ":templateType"],
@@ -380,10 +390,10 @@ export const ROUTES: RouteEntry[] = [
   ]),
 
   // Other
-  ...area("Integrations", "issue 3", "ViewIntegrationsListPage", [
+  ...area("Integrations", null, "ViewIntegrationsListPage", [
     ["integrations", "/integrations", "Integrations", { module: "routes/integrations.tsx" }],
   ]),
-  ...area("1-on-1s", "a later 1-on-1 issue", "ViewAiFeedback", [
+  ...area("1-on-1s", "1-on-1s will let reviewers and reviewees prepare their meetings, keep notes and get help to craft feedback.", "ViewAiFeedback", [
     ["one-on-ones", "/one-on-ones", "1-on-1s"],
     ["one-on-one", "/one-on-ones/:oneOnOneId", "1-on-1"],
     ["one-on-one-prepare-feedback", "/one-on-ones/:oneOnOneId/prepare-feedback/:prepareAiFeedbackId", "Prepare Feedback"],
@@ -415,9 +425,9 @@ export const SUPPORT_ROUTES: Array<{ id: string; path: string; module: string; l
     module: "routes/reviews.review.download.tsx",
     layout: "none",
   },
-  // A generated report's file, for whoever may see that report now (issue 8; a loader answering with a file).
+  // A generated report's file, for whoever may see that report now (a loader answering with a file).
   { id: "report-file", path: "/reports/files/:reportId", module: "routes/reports.files.tsx", layout: "none" },
-  // The super admin's report table as newline-delimited JSON rows (issue 8; an action answering with a stream).
+  // The super admin's report table as newline-delimited JSON rows (an action answering with a stream).
   {
     id: "review-reports-table-download",
     path: "/reviews/reports-table/download",

@@ -59,6 +59,8 @@ export default function IntegrationsPage() {
     constraint: getZodConstraint(CreateIntegrationSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: CreateIntegrationSchema }),
     shouldValidate: "onBlur",
+    // A corrected field's error goes while typing, not on the blur of a click on the button below it.
+    shouldRevalidate: "onInput",
   });
   const error = (f: { errors?: string[]; errorId: string }) =>
     f.errors ? (

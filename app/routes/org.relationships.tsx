@@ -31,6 +31,7 @@ import {
 } from "~/modules/org/relationships.server";
 import { buttonClass } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
+import { FieldRow } from "~/ui/form-fields";
 import { PageHeader } from "~/ui/page-header";
 
 const BASE = "/organization/settings/relationships";
@@ -181,26 +182,23 @@ function CreateForm({ lastResult }: { lastResult?: SubmissionResult<string[]> })
     onValidate: ({ formData }) => parseWithZod(formData, { schema: CreateRelationshipSchema }),
   });
   return (
-    <Form method="post" {...getFormProps(form)} className="flex flex-wrap items-end gap-3">
+    <Form method="post" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="create" />
-      <div>
-        <label htmlFor={fields.name.id} className="block text-sm font-medium text-slate-900">
-          New relationship name <span aria-hidden="true">*</span>
-        </label>
-        <input
-          {...getInputProps(fields.name, { type: "text" })}
-          className="mt-1 block w-72 rounded-md border border-slate-300 px-3 py-2 text-sm"
-          aria-describedby={fields.name.errors ? fields.name.errorId : undefined}
-        />
-        {fields.name.errors ? (
-          <p id={fields.name.errorId} className="mt-1 text-sm text-red-600" data-error="name">
-            {fields.name.errors[0]}
-          </p>
-        ) : null}
-      </div>
-      <button type="submit" className={buttonClass("primary")}>
-        Create relationship
-      </button>
+      <FieldRow errors={[{ id: fields.name.errorId, errors: fields.name.errors }]}>
+        <div>
+          <label htmlFor={fields.name.id} className="block text-sm font-medium text-slate-900">
+            New relationship name <span aria-hidden="true">*</span>
+          </label>
+          <input
+            {...getInputProps(fields.name, { type: "text" })}
+            className="mt-1 block w-72 rounded-md border border-slate-300 px-3 py-2 text-sm"
+            aria-describedby={fields.name.errors ? fields.name.errorId : undefined}
+          />
+        </div>
+        <button type="submit" className={buttonClass("primary")}>
+          Create relationship
+        </button>
+      </FieldRow>
     </Form>
   );
 }
@@ -235,17 +233,18 @@ function Detail({ open, actionData }: { open: NonNullable<Loaded["open"]>; actio
         </div>
       </div>
 
-      <Form method="post" action={openUrl(open.id)} {...getFormProps(renameForm)} className="mt-4 flex flex-wrap items-end gap-3">
+      <Form method="post" action={openUrl(open.id)} {...getFormProps(renameForm)} className="mt-4">
         <input type="hidden" name="intent" value="rename" />
         <input type="hidden" name="relationshipId" value={open.id} />
-        <div>
-          <label htmlFor={renameFields.name.id} className="block text-sm font-medium text-slate-900">
-            Name <span aria-hidden="true">*</span>
-          </label>
-          <input {...getInputProps(renameFields.name, { type: "text" })} className="mt-1 block w-72 rounded-md border border-slate-300 px-3 py-2 text-sm" />
-          {renameFields.name.errors ? <p id={renameFields.name.errorId} className="mt-1 text-sm text-red-600" data-error="name">{renameFields.name.errors[0]}</p> : null}
-        </div>
-        <button type="submit" className={buttonClass("secondary")}>Rename</button>
+        <FieldRow errors={[{ id: renameFields.name.errorId, errors: renameFields.name.errors }]}>
+          <div>
+            <label htmlFor={renameFields.name.id} className="block text-sm font-medium text-slate-900">
+              Name <span aria-hidden="true">*</span>
+            </label>
+            <input {...getInputProps(renameFields.name, { type: "text" })} className="mt-1 block w-72 rounded-md border border-slate-300 px-3 py-2 text-sm" />
+          </div>
+          <button type="submit" className={buttonClass("secondary")}>Rename</button>
+        </FieldRow>
       </Form>
 
       <h3 className="mt-6 text-base font-semibold text-slate-900">Members ({members.total})</h3>
@@ -321,15 +320,16 @@ function Detail({ open, actionData }: { open: NonNullable<Loaded["open"]>; actio
       <p className="mt-1 text-sm text-slate-600">
         A .csv, .xlsx or .xls file with an “email” column. <a href="/samples/relationship-members.csv" className="text-indigo-700 underline" download>Sample file</a>
       </p>
-      <Form method="post" action={openUrl(open.id)} encType="multipart/form-data" {...getFormProps(uploadForm)} className="mt-2 flex flex-wrap items-end gap-3">
+      <Form method="post" action={openUrl(open.id)} encType="multipart/form-data" {...getFormProps(uploadForm)} className="mt-2">
         <input type="hidden" name="intent" value="upload" />
         <input type="hidden" name="relationshipId" value={open.id} />
-        <div>
-          <label htmlFor={uploadFields.file.id} className="block text-sm font-medium text-slate-900">File <span aria-hidden="true">*</span></label>
-          <input id={uploadFields.file.id} name={uploadFields.file.name} type="file" accept=".csv,.xlsx,.xls" className="mt-1 block text-sm" aria-invalid={uploadFields.file.errors ? true : undefined} aria-describedby={uploadFields.file.errors ? uploadFields.file.errorId : undefined} />
-          {uploadFields.file.errors ? <p id={uploadFields.file.errorId} className="mt-1 text-sm text-red-600" data-error="file">{uploadFields.file.errors[0]}</p> : null}
-        </div>
-        <button type="submit" className={buttonClass("primary")}>Upload</button>
+        <FieldRow errors={[{ id: uploadFields.file.errorId, errors: uploadFields.file.errors }]}>
+          <div>
+            <label htmlFor={uploadFields.file.id} className="block text-sm font-medium text-slate-900">File <span aria-hidden="true">*</span></label>
+            <input id={uploadFields.file.id} name={uploadFields.file.name} type="file" accept=".csv,.xlsx,.xls" className="mt-1 block text-sm" aria-invalid={uploadFields.file.errors ? true : undefined} aria-describedby={uploadFields.file.errors ? uploadFields.file.errorId : undefined} />
+          </div>
+          <button type="submit" className={buttonClass("primary")}>Upload</button>
+        </FieldRow>
       </Form>
       {uploaded ? (
         <div className="mt-4 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm" role="status" data-testid="upload-result">

@@ -10,7 +10,8 @@ import { PageHeader } from "~/ui/page-header";
 
 /**
  * Every route of the table whose area is not built yet. It checks the route's permission like a
- * real page would and says plainly that the page is not available yet; it shows no made-up data.
+ * real page would and says plainly that the page is not available yet and what it will offer; it
+ * shows no made-up data.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const match = matchRoute(new URL(request.url).pathname);
@@ -23,7 +24,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return data({
     title,
     area: match.entry.area ?? match.entry.title,
-    buildsIn: match.entry.buildsIn ?? null,
+    upcoming: match.entry.upcoming ?? null,
     platform: viewer.company.platform,
     crumbLabels: labels,
   });
@@ -40,7 +41,7 @@ export default function Placeholder() {
       <EmptyState
         icon="alert"
         title={words.notYetAvailable(data.area)}
-        description={data.buildsIn ? words.arrivesWith(data.buildsIn) : undefined}
+        description={data.upcoming ?? undefined}
       />
     </>
   );

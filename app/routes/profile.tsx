@@ -156,7 +156,7 @@ export default function ProfilePage() {
           </ul>
         </nav>
         <section aria-label={active.label} className="pt-6">
-          <EmptyState icon="analytics" title={words.notYetAvailable(active.label)} description={words.arrivesWith(active.arrivesWith)} />
+          <EmptyState icon="analytics" title={words.notYetAvailable(active.label)} description={active.upcoming} />
         </section>
       </div>
     </div>

@@ -399,6 +399,24 @@ function LaunchForm({ page: loaded }: { page: LoaderData }) {
     }
   }, [autosave.state, autosave.data, draftSaved]);
 
+  // The audience's people are those of the saved workspace. An auto-save does not reload the page,
+  // so when it saved another workspace than the one shown, its people are read from the draft.
+  const [audience, setAudience] = useState({ channel: loaded.values.channel, members: loaded.members });
+  useEffect(() => setAudience({ channel: loaded.values.channel, members: loaded.members }), [loaded.values.channel, loaded.members]);
+  const audienceLoad = useFetcher<typeof loader>();
+  const sentChannel = useRef<string | null>(null);
+  useEffect(() => {
+    if (autosave.state !== "idle" || !autosave.data?.autosaved || sentChannel.current === null) return;
+    const channel = sentChannel.current;
+    sentChannel.current = null;
+    if (channel !== audience.channel) audienceLoad.load(draftPath(autosave.data.autosaved.id));
+    // Once per finished auto-save (sentChannel is cleared), not on every change of what it reads.
+  }, [autosave.state, autosave.data, audience.channel, audienceLoad]);
+  useEffect(() => {
+    const fresh = audienceLoad.data;
+    if (audienceLoad.state === "idle" && fresh && !fresh.launched) setAudience({ channel: fresh.values.channel, members: fresh.members });
+  }, [audienceLoad.state, audienceLoad.data]);
+
   const timer = useRef<ReturnType<typeof setTimeout>>();
   function onChange(event: React.FormEvent<HTMLFormElement>) {
     const target = event.target as HTMLInputElement;
@@ -413,6 +431,7 @@ function LaunchForm({ page: loaded }: { page: LoaderData }) {
       body.delete("pairsFile");
       body.delete("nomineesFile");
       body.set("intent", "autosave");
+      sentChannel.current = String(body.get("channel") ?? "");
       autosave.submit(body, { method: "post", action: draftSaved ? draftPath(page.id) : LAUNCH_PATH, encType: "multipart/form-data" });
     }, AUTOSAVE_DEBOUNCE_MS);
   }
@@ -420,7 +439,7 @@ function LaunchForm({ page: loaded }: { page: LoaderData }) {
 
   const busy = navigation.state !== "idle";
   const launchLabel = scheduled ? "Schedule Review" : "Launch Review";
-  const channelName = page.channels.find((c) => c.id === values.channel)?.name ?? null;
+  const channelName = page.channels.find((c) => c.id === audience.channel)?.name ?? null;
 
   return (
     <>
@@ -577,8 +596,8 @@ function LaunchForm({ page: loaded }: { page: LoaderData }) {
 
         <ShareResult fields={fields} values={values} relationships={page.relationships} />
 
-        <AudienceSection page={page} fields={fields} channelName={channelName} />
-        <NominationSection page={page} fields={fields} />
+        <AudienceSection page={{ ...page, members: audience.members }} fields={fields} channelName={channelName} />
+        <NominationSection page={{ ...page, members: audience.members }} fields={fields} />
       </Form>
     </>
   );

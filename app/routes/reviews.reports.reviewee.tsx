@@ -16,7 +16,13 @@ import {
   SELECT_REVIEWS_AND_REVIEWEE,
 } from "~/modules/reports/reviewee-report";
 import { DOWNLOAD_INTENT, RevieweeDownloadSchema } from "~/modules/reports/reviewee-report.schema";
-import { asReporter, campaignIdsOf, reportHead, revieweeReportPage } from "~/modules/reports/reviewee-report.server";
+import {
+  asReporter,
+  campaignIdsOf,
+  reportHead,
+  revieweeReportPage,
+  type RevieweeOption,
+} from "~/modules/reports/reviewee-report.server";
 import { SHARE_DIALOG_PARAM, SHARE_DIALOG_VALUE, SHARE_INTENT, SHARE_QUERY_PARAM, ShareReportSchema } from "~/modules/reports/share.schema";
 import { sharePeople, shareReports } from "~/modules/reports/share.server";
 import { buttonClass } from "~/ui/button";
@@ -28,7 +34,7 @@ const notFound = () => new Response("Not Found", { status: 404 });
 const FOR_PARAM = "for";
 
 /**
- * /reviews/reports/reviewee?revieweeId=&reviewIds=a,b (000 §2 "Per-reviewee report", issue 8):
+ * /reviews/reports/reviewee?revieweeId=&reviewIds=a,b (000 §2 "Per-reviewee report"):
  * pick a reviewee, then one or more of their reviews; the report shows competency and behaviour
  * analytics, the quantitative questions and the comments. Downloads (PDF, XLSX) are queued and
  * e-mailed; Share Report opens the share dialog (`?dialog=share`). Managers see their direct
@@ -51,7 +57,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     : null;
   return data(
     {
-      reviewees: page.reviewees,
+      reviewees: withShownReviewee(page.reviewees, page.reviewee),
       reviewee: page.reviewee,
       reviews: page.reviews,
       campaignIds: page.report ? page.report.reviews.map((r) => r.id) : [],
@@ -60,6 +66,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     },
     { headers: { "Cache-Control": "private, no-store" } }
   );
+}
+
+/**
+ * The picker's options with the shown reviewee among them: the options are the reviewees with a
+ * completed review, but a review's Preview may open someone whose reviews are all still open.
+ */
+function withShownReviewee(options: RevieweeOption[], shown: { id: string; name: string; title: string | null } | null) {
+  if (!shown || options.some((o) => o.id === shown.id)) return options;
+  const byName = (a: RevieweeOption, b: RevieweeOption) =>
+    a.name.toLowerCase() < b.name.toLowerCase() ? -1 : a.name.toLowerCase() > b.name.toLowerCase() ? 1 : a.id < b.id ? -1 : 1;
+  return [...options, { id: shown.id, name: shown.name, title: shown.title, deactivated: false }].sort(byName);
 }
 
 export const meta = pageMeta;

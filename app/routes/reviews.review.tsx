@@ -581,7 +581,7 @@ function AnalyticsTab({
         ) : (
           <span />
         )}
-        {/* Queued: the file is made by the queue and emailed with a link (issue 8). */}
+        {/* Queued: the file is made by the queue and emailed with a link. */}
         <Form method="post" data-report-download={reportType}>
           <input type="hidden" name="intent" value="statusReport" />
           <input type="hidden" name="reportType" value={reportType} />
@@ -882,6 +882,8 @@ function RemindForm({
     defaultValue: { sendAs: ["appMessage"] },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: RemindSchema }),
     shouldValidate: "onBlur",
+    // A corrected field's error goes while typing, not on the blur of a click on the button below it.
+    shouldRevalidate: "onInput",
   });
   const labels: Record<string, string> = { appMessage: appMessageLabel, email: "E-mail" };
   return (

@@ -19,6 +19,30 @@ export function FieldError({ id, errors }: { id: string; errors?: string[] }) {
   );
 }
 
+/**
+ * Fields and their button on one line, the fields' errors under the whole line. An error that
+ * comes or goes (a blur revalidates between a click's press and release) then never moves the
+ * button from under the pointer; `errors` are the row's fields, in order.
+ */
+export function FieldRow({
+  children,
+  errors,
+  className = "",
+}: {
+  children: React.ReactNode;
+  errors: Array<{ id: string; errors?: string[] }>;
+  className?: string;
+}) {
+  return (
+    <div className={className}>
+      <div className="flex flex-wrap items-end gap-3">{children}</div>
+      {errors.map((e) => (
+        <FieldError key={e.id} id={e.id} errors={e.errors} />
+      ))}
+    </div>
+  );
+}
+
 export function TextField({ field, label, multiline = false }: { field: Field<string | undefined>; label: string; multiline?: boolean }) {
   return (
     <div>

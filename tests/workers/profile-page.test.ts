@@ -40,10 +40,10 @@ describe("profile header (002 §2.6)", () => {
     expect(await texts(html, "dl dd a")).toEqual(["My Team", "Mentoring Circle"]);
   });
 
-  it("shows honestly that tab content arrives later, with no numbers", async () => {
+  it("says honestly that tab content is not available yet and what it will show, with no numbers", async () => {
     const text = textOf(await page("eve@acme.test", "/my-profile/u-acme-eve/feedback"));
-    expect(text).toContain("Feedback is not available yet");
-    expect(text).toContain("It arrives with the feedback work.");
+    expect(text).toContain("Feedback is not available yet.");
+    expect(text).toContain("Feedback will list the feedback this person gave and received.");
   });
 });
 

@@ -61,11 +61,11 @@ describe("top bar and page frame", () => {
 });
 
 describe("placeholders and area pages", () => {
-  it("says honestly that an area is not built yet and when it arrives", async () => {
+  it("says honestly that an area is not built yet and what it will offer", async () => {
     const text = textOf(await page("alice@acme.test", "/objective-campaigns"));
     expect(text).toContain("Objective Campaigns");
-    expect(text).toContain("Objectives campaigns is not available yet");
-    expect(text).toContain("It arrives with a later objectives issue.");
+    expect(text).toContain("Objectives campaigns is not available yet.");
+    expect(text).toContain("Objective campaigns will let you launch OKR and performance-contract campaigns and follow their progress.");
   });
 
   it("lists the area pages a person may open", async () => {

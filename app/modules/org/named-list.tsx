@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { Form, Link } from "@remix-run/react";
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { buttonClass } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
 
@@ -37,6 +38,18 @@ function NameField({ label, fieldName, defaultValue, lastResult, formId, idField
 }) {
   const [form, fields] = useForm({ id: formId, lastResult, defaultValue: defaultValue ? { [fieldName]: defaultValue } : undefined });
   const field = fields[fieldName];
+  // A successful add redirects back here without remounting the form (with JavaScript): empty the
+  // field for the next name. A refused one answers with lastResult and keeps what was typed.
+  const navigation = useNavigation();
+  const ours = navigation.state === "submitting" && navigation.formData?.get("intent") === "create" && intent === "create";
+  const submitted = useRef(false);
+  useEffect(() => {
+    if (ours) submitted.current = true;
+    else if (navigation.state === "idle" && submitted.current) {
+      submitted.current = false;
+      if (!lastResult) form.reset();
+    }
+  }, [ours, navigation.state, lastResult, form]);
   return (
     <Form method="post" {...getFormProps(form)} className="flex flex-wrap items-start gap-2">
       <input type="hidden" name="intent" value={intent} />

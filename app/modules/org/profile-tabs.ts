@@ -13,17 +13,25 @@ export type ProfileBaseKind = "my-profile" | "my-team" | "my-groups" | "org-user
 export interface ProfileTab {
   id: ProfileTabId;
   label: string;
-  /** The work that brings this tab's content (shown until then, instead of made-up numbers). */
-  arrivesWith: string;
+  /** What the tab will show, said while its content is not built (instead of made-up numbers). */
+  upcoming: string;
 }
 
 const TABS: Record<ProfileTabId, ProfileTab> = {
-  "feedback-insights": { id: "feedback-insights", label: "Feedback Insights", arrivesWith: "the feedback work" },
-  feedback: { id: "feedback", label: "Feedback", arrivesWith: "the feedback work" },
-  performance: { id: "performance", label: "Performance", arrivesWith: "the reviews work" },
-  goals: { id: "goals", label: "Goals", arrivesWith: "the goals work" },
-  objectives: { id: "objectives", label: "Objectives", arrivesWith: "the objectives work" },
-  reviews: { id: "reviews", label: "Reviews", arrivesWith: "the reviews work" },
+  "feedback-insights": {
+    id: "feedback-insights",
+    label: "Feedback Insights",
+    upcoming: "Feedback Insights will give an overview of the feedback this person gave and received.",
+  },
+  feedback: { id: "feedback", label: "Feedback", upcoming: "Feedback will list the feedback this person gave and received." },
+  performance: {
+    id: "performance",
+    label: "Performance",
+    upcoming: "Performance will show this person's review campaigns and competency scores.",
+  },
+  goals: { id: "goals", label: "Goals", upcoming: "Goals will list the goals set and how far each has come." },
+  objectives: { id: "objectives", label: "Objectives", upcoming: "Objectives will list the objectives set and their key values." },
+  reviews: { id: "reviews", label: "Reviews", upcoming: "Reviews will list the reviews this person took part in." },
 };
 
 export const DEFAULT_PROFILE_TAB: ProfileTabId = "feedback-insights";

@@ -1,5 +1,6 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from "@headlessui/react";
 import { Link } from "@remix-run/react";
+import { useRef } from "react";
 import type { Copy } from "~/lib/copy";
 import type { Crumb } from "~/lib/route-table";
 import { Avatar } from "../avatar";
@@ -83,6 +84,7 @@ const MENU_ITEM = "flex w-full items-center gap-2 px-4 py-2 text-left text-sm te
  */
 function UserMenu({ viewer, words }: { viewer: TopBarProps["viewer"]; words: Copy }) {
   const hydrated = useHydrated();
+  const signOutForm = useRef<HTMLFormElement>(null);
   const header = (
     <div className="border-b border-slate-100 px-4 py-2.5">
       <p className="truncate text-sm font-medium text-slate-900">{viewer.name}</p>
@@ -113,21 +115,26 @@ function UserMenu({ viewer, words }: { viewer: TopBarProps["viewer"]; words: Cop
       </details>
     );
   }
+  // The menu closes (and leaves the page) on the item's click, before the browser would submit a
+  // form inside it; so the form stays outside the menu and the item submits it.
   return (
     <Menu as="div" className="relative">
+      <form ref={signOutForm} method="post" action="/sign-out" hidden />
       <MenuButton className="flex rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600">
         {trigger}
       </MenuButton>
       <MenuItems className={MENU_PANEL}>
         {header}
-        <form method="post" action="/sign-out">
-          <MenuItem>
-            <button type="submit" className={`${MENU_ITEM} data-[focus]:bg-slate-100 data-[focus]:text-slate-900`}>
-              <Icon name="logout" className="size-4 text-slate-400" />
-              {words.logout}
-            </button>
-          </MenuItem>
-        </form>
+        <MenuItem>
+          <button
+            type="button"
+            onClick={() => signOutForm.current?.requestSubmit()}
+            className={`${MENU_ITEM} data-[focus]:bg-slate-100 data-[focus]:text-slate-900`}
+          >
+            <Icon name="logout" className="size-4 text-slate-400" />
+            {words.logout}
+          </button>
+        </MenuItem>
       </MenuItems>
     </Menu>
   );

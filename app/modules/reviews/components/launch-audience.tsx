@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { copy } from "~/lib/copy";
 import { Button, buttonClass } from "~/ui/button";
+import { FieldRow } from "~/ui/form-fields";
 import { SAMPLE_FILES } from "../audience";
 import { NOMINATION_STATES } from "../campaign-machine";
 import { AUDIENCE_PAGE_SIZE } from "../launch.schema";
@@ -97,13 +98,13 @@ export function AudienceSection({ page, fields, channelName }: { page: LoaderDat
               Clear All
             </Button>
           </div>
-          <div className="flex flex-wrap items-end gap-2">
+          <FieldRow errors={[errorOf(fields.reviewee), errorOf(fields.reviewer)]}>
             <PersonInput name="reviewee" label="Reviewee" field={fields.reviewee} />
             <PersonInput name="reviewer" label="Reviewer" field={fields.reviewer} />
             <Button type="submit" name="intent" value="addPair" variant="secondary" formNoValidate>
               Add Pair
             </Button>
-          </div>
+          </FieldRow>
         </div>
         <div className="hidden space-y-2 group-has-[#audience-mode-upload:checked]/aud:block">
           <label htmlFor="pairsFile" className="text-sm font-medium text-slate-800">
@@ -198,10 +199,12 @@ function PersonInput({ name, label, field }: { name: string; label: string; fiel
         aria-invalid={field.errors ? true : undefined}
         aria-describedby={field.errors ? field.errorId : undefined}
       />
-      <FieldError id={field.errorId} errors={field.errors} />
     </div>
   );
 }
+
+/** A person field's error, shown under its row (FieldRow). */
+const errorOf = (field: FieldMeta) => ({ id: field.errorId, errors: field.errors });
 
 export function NominationSection({ page, fields }: { page: LoaderData; fields: Fields }) {
   const started = page.nominationStarted;
@@ -219,12 +222,12 @@ export function NominationSection({ page, fields }: { page: LoaderData; fields: 
         ) : (
           <>
             <ModeSwitch name="nominationMode" prefix="nomination-mode" />
-            <div className="flex flex-wrap items-end gap-2 group-has-[#nomination-mode-upload:checked]/nom:hidden">
+            <FieldRow errors={[errorOf(fields.nominee)]} className="group-has-[#nomination-mode-upload:checked]/nom:hidden">
               <PersonInput name="nominee" label="Reviewee" field={fields.nominee} />
               <Button type="submit" name="intent" value="addNominee" variant="secondary" formNoValidate>
                 Add
               </Button>
-            </div>
+            </FieldRow>
             <div className="hidden space-y-2 group-has-[#nomination-mode-upload:checked]/nom:block">
               <label htmlFor="nomineesFile" className="text-sm font-medium text-slate-800">
                 Reviewees to nominate (.csv, .xlsx or .xls)
