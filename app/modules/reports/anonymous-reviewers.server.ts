@@ -21,9 +21,8 @@ const keys = new Map<string, Promise<CryptoKey>>();
 function orderKey(secret: string): Promise<CryptoKey> {
   let key = keys.get(secret);
   if (!key) {
-    key = crypto.subtle.importKey("raw", new TextEncoder().encode(`anonymous-reviewer-order\n${secret}`), { name: "HMAC", hash: "SHA-256" }, false, [
-      "sign",
-    ]);
+    const raw = new TextEncoder().encode(`anonymous-reviewer-order\n${secret}`);
+    key = crypto.subtle.importKey("raw", raw, { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
     keys.set(secret, key);
   }
   return key;

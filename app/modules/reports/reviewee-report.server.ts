@@ -13,7 +13,7 @@ import {
 } from "~/modules/access/review-reports.server";
 import { anonymityMinimum } from "~/modules/access/anonymity";
 import { anonymousAnswersShown, inAnonymousOrder } from "./anonymous-reviewers.server";
-import { buildRevieweeReport, type ReportReviewee, type RevieweeReportData } from "./reviewee-report";
+import { buildRevieweeReport, type ReportCampaignInput, type ReportReviewee, type RevieweeReportData } from "./reviewee-report";
 
 /**
  * The per-reviewee report's reads (000 §2 "Per-reviewee report", issue 8): the reviewees the viewer
@@ -67,6 +67,7 @@ export interface ReviewOption {
 }
 
 const C = sql.raw("c");
+const COMPANY_FLOOR = sql`(SELECT co.anonymity_floor FROM companies co WHERE co.id = c.company_id)`;
 const P_REVIEWEE = sql.raw("p.reviewee_id");
 const idList = (ids: readonly string[]) =>
   sql.join(
@@ -105,7 +106,7 @@ function reviewOptionsSql(company: string, revieweeId: string, rule: ReportRule,
     SELECT c.id AS id, c.title AS title, c.anonymous AS anonymous, c.state AS state,
       (SELECT count(*) FROM review_pairs p2 WHERE p2.company_id = c.company_id AND p2.campaign_id = c.id
         AND p2.reviewee_id = ${revieweeId} AND p2.state = 'completed') AS completed
-      ${only ? sql`, c.template_blocks AS blocks, (SELECT co.anonymity_floor FROM companies co WHERE co.id = c.company_id) AS floor` : sql``}
+      ${only ? sql`, c.template_blocks AS blocks, ${COMPANY_FLOOR} AS floor` : sql``}
     FROM review_campaigns c
     WHERE c.company_id = ${company} AND c.state IN ${REPORTED_STATES}
       ${only ? sql`AND c.id IN (${idList(only)})` : sql``}
@@ -114,7 +115,10 @@ function reviewOptionsSql(company: string, revieweeId: string, rule: ReportRule,
     ORDER BY coalesce(c.start_at, c.launched_at, c.created_at) DESC, c.id`;
 }
 
-/** The completed pairs of the reviewee in the chosen reviews, grouped by review, named reviewers by name (unnamed ones are put in their anonymous order after). */
+/**
+ * The completed pairs of the reviewee in the chosen reviews, grouped by review, named reviewers by
+ * name (unnamed ones are put in their anonymous order after).
+ */
 function pairsSql(company: string, revieweeId: string, campaignIds: readonly string[], rule: ReportRule, nameAnonymous: boolean) {
   const named = sql`(c.anonymous = 0 OR ${nameAnonymous ? 1 : 0} = 1)`;
   return sql`
@@ -172,22 +176,29 @@ const reviewOption = (r: ReviewRow): ReviewOption => ({
  * The report: per review, its named reviewers as read, or its unnamed (anonymous) reviewers in
  * their anonymous order when at least the floor of them completed, else none (`withheld`).
  */
-async function report(reviewee: RevieweeRow, reviews: ReviewRow[], pairs: PairRow[], orderSecret: string): Promise<RevieweeReportData> {
+async function report(
+  reviewee: RevieweeRow,
+  reviews: ReviewRow[],
+  pairs: PairRow[],
+  orderSecret: string
+): Promise<RevieweeReportData> {
   const head: ReportReviewee = { id: reviewee.id, name: reviewee.name, title: reviewee.title, department: reviewee.department };
   const floor = reviews[0]?.floor ?? null;
-  const campaigns = [];
+  const campaigns: ReportCampaignInput[] = [];
   const shown: PairRow[] = [];
   for (const r of reviews) {
     const mine = pairs.filter((p) => p.campaign_id === r.id);
+    // In one review either every reviewer is named to this reader or none is.
     const unnamed = mine.filter((p) => p.reviewer === null);
     let withheld = false;
     if (unnamed.length > 0) {
       withheld = !anonymousAnswersShown(unnamed.length, floor);
-      if (!withheld) shown.push(...mine.filter((p) => p.reviewer !== null), ...(await inAnonymousOrder(orderSecret, unnamed, (p) => p.pair_id)));
+      if (!withheld) shown.push(...(await inAnonymousOrder(orderSecret, unnamed, (p) => p.pair_id)));
     } else {
       shown.push(...mine);
     }
-    campaigns.push({ id: r.id, title: r.title, anonymous: Boolean(r.anonymous), withheld, blocks: parseJson<StoredBlock[]>(r.blocks) ?? [] });
+    const blocks = parseJson<StoredBlock[]>(r.blocks) ?? [];
+    campaigns.push({ id: r.id, title: r.title, anonymous: Boolean(r.anonymous), withheld, blocks });
   }
   return buildRevieweeReport(
     head,

@@ -326,7 +326,12 @@ export function buildRevieweeReport(
     quantitativeRows.push({ key, question: row.question, cells, average: mean(present(cells.map((c) => c?.score ?? null))) });
   }
 
-  const reviews: ReportReview[] = campaigns.map((c) => ({ id: c.id, title: c.title, anonymous: c.anonymous, withheld: Boolean(c.withheld) }));
+  const reviews: ReportReview[] = campaigns.map((c) => ({
+    id: c.id,
+    title: c.title,
+    anonymous: c.anonymous,
+    withheld: Boolean(c.withheld),
+  }));
   const series: ChartSeries[] = reviews
     .filter((r) => columns.some((c) => c.campaignId === r.id))
     .map((r) => ({

@@ -103,13 +103,15 @@ function selectPairs(tab: MyReviewTab, viewer: Viewer, extra: SQL, columns: SQL 
   const enough =
     tab === "given"
       ? sql`1`
-      : sql`(c.anonymous = 0 OR (SELECT count(*) FROM review_pairs n WHERE n.company_id = p.company_id AND n.campaign_id = p.campaign_id
-          AND n.reviewee_id = p.reviewee_id AND n.state = 'completed') >= ${anonymityMinimum(viewer.company.anonymityFloor)})`;
+      : sql`(c.anonymous = 0 OR (SELECT count(*) FROM review_pairs n WHERE n.company_id = p.company_id
+          AND n.campaign_id = p.campaign_id AND n.reviewee_id = p.reviewee_id AND n.state = 'completed')
+          >= ${anonymityMinimum(viewer.company.anonymityFloor)})`;
   return sql`
     SELECT p.id, c.title, ru.name AS reviewee, ${reviewer} AS reviewer, c.anonymous AS anonymous,
       p.campaign_id AS campaign_id, p.reviewee_id AS reviewee_id,
       CASE WHEN c.anonymous = 0 THEN coalesce(p.completed_at, p.updated_at) END AS completed_at,
-      CASE WHEN c.anonymous = 0 THEN coalesce(p.completed_at, p.updated_at) ELSE coalesce(c.start_at, c.launched_at, c.created_at) END AS listed_at
+      CASE WHEN c.anonymous = 0 THEN coalesce(p.completed_at, p.updated_at)
+        ELSE coalesce(c.start_at, c.launched_at, c.created_at) END AS listed_at
       ${columns}
     FROM review_pairs p
     JOIN review_campaigns c ON c.id = p.campaign_id AND c.company_id = p.company_id AND c.state IN ('live', 'closed')
@@ -132,7 +134,8 @@ async function anonymousRunsOrdered(rows: Row[], secret: string): Promise<Row[]>
   for (let i = 0; i < rows.length; ) {
     let j = i + 1;
     if (rows[i].anonymous) {
-      while (j < rows.length && rows[j].anonymous && rows[j].campaign_id === rows[i].campaign_id && rows[j].reviewee_id === rows[i].reviewee_id) j++;
+      const same = (r: Row) => r.anonymous && r.campaign_id === rows[i].campaign_id && r.reviewee_id === rows[i].reviewee_id;
+      while (j < rows.length && same(rows[j])) j++;
       out.push(...(await inAnonymousOrder(secret, rows.slice(i, j), (r) => r.id)));
     } else {
       out.push(rows[i]);
@@ -145,7 +148,8 @@ async function anonymousRunsOrdered(rows: Row[], secret: string): Promise<Row[]>
 /** The tab's completed reviews, newest first (at most MY_REVIEWS_LIMIT; `more` says there were others). */
 export async function myReviewList(context: AppLoadContext, viewer: Viewer, tab: MyReviewTab) {
   const rows = await context.db.all<Row>(
-    sql`${selectPairs(tab, viewer, sql``)} ORDER BY listed_at DESC, p.campaign_id, p.reviewee_id, p.id LIMIT ${MY_REVIEWS_LIMIT + 1}`
+    sql`${selectPairs(tab, viewer, sql``)}
+      ORDER BY listed_at DESC, p.campaign_id, p.reviewee_id, p.id LIMIT ${MY_REVIEWS_LIMIT + 1}`
   );
   const items = await anonymousRunsOrdered(rows.slice(0, MY_REVIEWS_LIMIT), context.config.sessionSecret);
   return { items: items.map(itemOf), more: rows.length > MY_REVIEWS_LIMIT, limit: MY_REVIEWS_LIMIT };
