@@ -51,6 +51,12 @@ const SHARED = {
   notYetAvailable: (area: string) => `${area} is not available yet.`,
   deactivated: "Deactivated",
   excluded: "Inactive",
+  // Anonymous reviews: what is held back and who can still see names
+  anonymousAnswersWithheld: (minimum: number) =>
+    `Answers are hidden to keep reviewers anonymous: they show once at least ${minimum} reviewers have completed this review.`,
+  anonymousCompletedHidden: "Date not shown (anonymous)",
+  anonymousFloorNote: (minimum: number) =>
+    `Everyone else sees answers without names, and only once at least ${minimum} of a reviewee's reviewers have completed.`,
 } as const;
 
 type PlatformCopy = {
@@ -61,6 +67,8 @@ type PlatformCopy = {
   channels: string;
   noWorkspaces: string;
   selectToViewInsights: string;
+  /** Launch Review, beside the anonymous setting: who can still see reviewers' names (ExpandAnonymousReportRows). */
+  anonymousNamesAudience: string;
 };
 
 const PLATFORM_COPY: Record<Platform, PlatformCopy> = {
@@ -72,6 +80,7 @@ const PLATFORM_COPY: Record<Platform, PlatformCopy> = {
     channels: "Channels",
     noWorkspaces: "No workspaces available",
     selectToViewInsights: "Please select a Slack Workspace to view the Insights.",
+    anonymousNamesAudience: "Only admins can see who reviewed whom in reports.",
   },
   msteams: {
     platformName: "Microsoft Teams",
@@ -81,6 +90,7 @@ const PLATFORM_COPY: Record<Platform, PlatformCopy> = {
     channels: "Groups",
     noWorkspaces: "No groups available",
     selectToViewInsights: "Please select a Group to view the Insights.",
+    anonymousNamesAudience: "Admins and the reviewee's managers can still see who reviewed whom in reports.",
   },
 };
 

@@ -42,7 +42,7 @@ import { NO_ACCESS } from "~/modules/reviews/components/review-detail.schema";
 import { useHydrated } from "~/ui/use-hydrated";
 import { AudienceSection, NominationSection } from "~/modules/reviews/components/launch-audience";
 import { ConfirmStep, InvalidRows } from "~/modules/reviews/components/launch-dialogs";
-import { DateField, FieldError, ShareResult, input, panel } from "~/modules/reviews/components/launch-fields";
+import { AnonymousField, DateField, FieldError, ShareResult, input, panel } from "~/modules/reviews/components/launch-fields";
 import type { LaunchPage } from "~/modules/reviews/components/launch-types";
 import type { AudienceChange } from "../../durable-objects/review-campaign";
 
@@ -105,6 +105,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     id: draft?.id ?? crypto.randomUUID(),
     isNew: !draft,
     platform: viewer.company.platform,
+    anonymityFloor: viewer.company.anonymityFloor,
     values,
     nominationAudience: draft?.nominationAudience.length ?? 0,
     nominationStarted: draft?.nominationStartedAt != null,
@@ -568,10 +569,12 @@ function LaunchForm({ page: loaded }: { page: LoaderData }) {
                 </p>
               ) : null}
             </div>
-            <label className="flex items-center gap-2 text-sm text-slate-800">
-              <input type="checkbox" name={fields.anonymous.name} defaultChecked={values.anonymous === "on"} />
-              Anonymous (reviewees do not see who reviewed them)
-            </label>
+            <AnonymousField
+              field={fields.anonymous}
+              checked={values.anonymous === "on"}
+              platform={page.platform}
+              anonymityFloor={page.anonymityFloor}
+            />
           </div>
         </section>
 

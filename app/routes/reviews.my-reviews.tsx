@@ -1,6 +1,7 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { sharedCopy } from "~/lib/copy";
 import { pageMeta } from "~/lib/navigation";
 import { requirePermission } from "~/modules/auth/session.server";
 import { PairResult } from "~/modules/reviews/components/pair-result";
@@ -111,7 +112,8 @@ export default function MyReviews() {
                   {result.title}
                 </h2>
                 <p className="text-sm text-slate-600">
-                  {result.revieweeName} · reviewed by {result.reviewerName ?? ANONYMOUS} · {day.format(new Date(result.completedAt))}
+                  {result.revieweeName} · reviewed by {result.reviewerName ?? ANONYMOUS}
+                  {result.completedAt === null ? null : ` · ${day.format(new Date(result.completedAt))}`}
                 </p>
               </div>
               <Link to={tabPath(tab)} className="text-sm font-medium text-indigo-700 hover:underline">
@@ -136,7 +138,9 @@ function ReviewList({ tab, items, open }: { tab: MyReviewTab; items: MyReviewIte
             <td className="px-4 py-2 font-medium text-slate-900">{item.title}</td>
             <td className="px-4 py-2 text-slate-700">{item.revieweeName}</td>
             <td className="px-4 py-2 text-slate-700">{item.reviewerName ?? ANONYMOUS}</td>
-            <td className="px-4 py-2 text-slate-700">{day.format(new Date(item.completedAt))}</td>
+            <td className="px-4 py-2 text-slate-700">
+              {item.completedAt === null ? sharedCopy.anonymousCompletedHidden : day.format(new Date(item.completedAt))}
+            </td>
             <td className="px-4 py-2 text-right">
               <Link
                 to={expanded ? tabPath(tab) : `${reviewPath(tab, item.id)}#review-result`}

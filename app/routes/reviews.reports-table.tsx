@@ -35,7 +35,7 @@ const TitleSchema = z.object({
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requirePermission(request, context, "ViewReviewReportsTable");
   const filters = filtersFromSearch(new URL(request.url).searchParams);
-  const page = await loadAnswerTable(context.cloudflare.env.DB, viewer, filters);
+  const page = await loadAnswerTable(context.cloudflare.env.DB, viewer, filters, context.config.sessionSecret);
   return data({ filters, ...page }, { headers: { "Cache-Control": "private, no-store" } });
 }
 

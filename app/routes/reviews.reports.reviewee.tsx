@@ -49,7 +49,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (campaignIds === null) throw notFound();
   const shownFor = url.searchParams.get(FOR_PARAM);
   if (!revieweeId || (shownFor !== null && shownFor !== revieweeId)) campaignIds = [];
-  const page = await revieweeReportPage(context.cloudflare.env.DB, viewer, { revieweeId, campaignIds });
+  const page = await revieweeReportPage(context.cloudflare.env.DB, viewer, {
+    revieweeId,
+    campaignIds,
+    orderSecret: context.config.sessionSecret,
+  });
   if (!page) throw notFound();
   const sharing = url.searchParams.get(SHARE_DIALOG_PARAM) === SHARE_DIALOG_VALUE && page.report && page.reviewee;
   const share = sharing

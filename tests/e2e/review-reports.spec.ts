@@ -26,6 +26,7 @@ const SELECT_REVIEWS_AND_REVIEWEE = "Please select Reviews and Reviewee";
 const REPORTS_QUEUED = "Report(s) will be emailed once completed";
 const SHARED = "Report shared successfully.";
 const CHOOSE_SOMEONE = "Choose at least one person to share the report with.";
+const WITHHELD = "Answers are hidden to keep reviewers anonymous: they show once at least 3 reviewers have completed this review.";
 const BULK_TITLE = "Review reports (2)";
 const ANSWER_COLUMNS = ["Review", "Reviewee", "Reviewer", "Question", "Answer", "Score", "Comment"];
 
@@ -284,12 +285,13 @@ test.describe("Slack-type (Acme), JavaScript on", () => {
     expect(options).toContain("Leo Haddad");
     for (const name of options) expect(["Leo Haddad", "Maya García", "Rosa Nguyen"]).toContain(name);
     expect((await page.goto(`${REVIEWEE_REPORT}?revieweeId=u-acme-adam&reviewIds=${ACME.closed.id}`))?.status()).toBe(404);
-    // Her report's anonymous review: the comments do not say who wrote them, the columns are numbered.
+    // Her report's anonymous review, one reviewer done of the company's floor of 3: no answers at
+    // all (they would point at the one reviewer), and a note saying why.
     await page.goto(`${REVIEWEE_REPORT}?revieweeId=u-acme-leo&reviewIds=${ACME.anonymous.id}`);
     await expect(page.getByRole("heading", { name: "Leo Haddad", level: 2 })).toBeVisible();
-    const anonymous = page.getByRole("table", { name: "Comments" });
-    await expect(anonymous.locator("tbody tr").first()).toBeVisible();
-    await expect(anonymous.locator('tbody tr:not([data-comment-reviewer="Anonymous"])')).toHaveCount(0);
+    await expect(page.locator(`[data-withheld-review="${ACME.anonymous.id}"]`)).toContainText(WITHHELD);
+    await expect(page.getByRole("table", { name: "Comments" })).toHaveCount(0);
+    await expect(page.locator("th[data-reviewer]")).toHaveCount(0);
     await expect(page.locator("[data-reviewee-report]")).not.toContainText(ACME.kara.name);
   });
 
@@ -330,9 +332,9 @@ test.describe("Slack-type (Acme), JavaScript on", () => {
     const link = new URL(zara.url()).pathname;
     await expect(zara.getByRole("heading", { name: `Leo Haddad — ${ACME.anonymous.title}`, level: 1 })).toBeVisible();
     await expect(zara.getByRole("heading", { name: "Leo Haddad", level: 2 })).toBeVisible();
-    const comments = zara.getByRole("table", { name: "Comments" });
-    await expect(comments.locator("tbody tr").first()).toBeVisible();
-    await expect(comments.locator('tbody tr:not([data-comment-reviewer="Anonymous"])')).toHaveCount(0);
+    // One anonymous reviewer done, below the floor: the note, no answers.
+    await expect(zara.locator(`[data-withheld-review="${ACME.anonymous.id}"]`)).toContainText(WITHHELD);
+    await expect(zara.getByRole("table", { name: "Comments" })).toHaveCount(0);
     // Read-only: nothing to download, share or change.
     await expect(zara.getByRole("main").getByRole("button")).toHaveCount(0);
     await expect(zara.getByRole("main").locator('form[method="post"]')).toHaveCount(0);
@@ -486,10 +488,10 @@ test.describe("Teams-type (Globex), JavaScript off", () => {
       .click();
     await expect(wendy.getByRole("heading", { name: report, level: 1 })).toBeVisible();
     // A share keeps the anonymous review's reviewer anonymous, on Teams-type too (only people who
-    // manage reviews see names in a shared report).
-    await expect(
-      wendy.getByRole("table", { name: "Comments" }).locator('tbody tr[data-comment-reviewer="Anonymous"]').first()
-    ).toBeVisible();
+    // manage reviews see names in a shared report); with one reviewer done, below the floor, it
+    // shows none of their answers either.
+    await expect(wendy.locator(`[data-withheld-review="${GLOBEX.closed.id}"]`)).toContainText(WITHHELD);
+    await expect(wendy.getByRole("table", { name: "Comments" })).toHaveCount(0);
     await expect(wendy.getByRole("main")).not.toContainText(GLOBEX.mike.name);
     await expect(wendy.getByRole("main").getByRole("button")).toHaveCount(0);
     const link = new URL(wendy.url()).pathname;

@@ -3,6 +3,8 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { RevieweeReportDocument } from "~/modules/reports/components/reviewee-report-document";
+import { sharedCopy } from "~/lib/copy";
+import { anonymousAnswersShown, inAnonymousOrder } from "~/modules/reports/anonymous-reviewers.server";
 import { ANONYMOUS_REVIEWER, buildRevieweeReport, COMPETENCY_ANALYTICS, reviewGroups } from "~/modules/reports/reviewee-report";
 import { CHOOSE_SOMEONE, ShareReportSchema } from "~/modules/reports/share.schema";
 import type { StoredBlock } from "~/modules/reviews/questionnaire.schema";
@@ -82,7 +84,8 @@ describe("per-reviewee report (000 §2)", () => {
         reviewerName: null,
         answers: { comm: { value: 5, comment: "Secret voice" }, team: { value: ["4", ""] }, lt: { value: "Kind" } },
       },
-    ]
+    ],
+    3
   );
 
   it("has one column per completed pair, anonymous reviewers numbered", () => {
@@ -140,6 +143,65 @@ describe("per-reviewee report (000 §2)", () => {
     expect(html).toContain("Average score");
     expect(html).not.toContain("<script");
     expect(html).not.toContain("Reviewer 1</td>"); // comments say Anonymous, not the column's number
+  });
+});
+
+describe("per-reviewee report: an anonymous review below the anonymity floor", () => {
+  const secret = { campaignId: "c-b", reviewerName: null, answers: { comm: { value: 1, comment: "Only two of us" }, lt: { value: "Tell-tale" } } };
+  const report = buildRevieweeReport(
+    reviewee,
+    [
+      { id: "c-a", title: "Annual", anonymous: false, blocks: BLOCKS },
+      { id: "c-b", title: "Peer (anonymous)", anonymous: true, withheld: true, blocks: BLOCKS },
+    ],
+    [{ campaignId: "c-a", reviewerName: "Ann Writer", answers: { comm: { value: 4 } } }, secret, secret],
+    3
+  );
+
+  it("uses none of its answers: no column, score, average, chart series or comment", () => {
+    expect(report.columns.map((c) => c.reviewer)).toEqual(["Ann Writer"]);
+    expect(report.competencies.find((r) => r.name === "Communication")).toMatchObject({ scores: [4], average: 4 });
+    expect(report.chart.series.map((s) => s.name)).toEqual(["Annual"]);
+    expect(JSON.stringify(report)).not.toContain("Only two of us");
+    expect(JSON.stringify(report)).not.toContain("Tell-tale");
+    expect(report.reviews.map((r) => [r.id, r.withheld])).toEqual([
+      ["c-a", false],
+      ["c-b", true],
+    ]);
+    expect(report.anonymityMinimum).toBe(3);
+  });
+
+  it("says so in the PDF document", () => {
+    const html = renderToStaticMarkup(createElement(RevieweeReportDocument, { report, generatedAt: Date.UTC(2026, 0, 2) }));
+    expect(html).toContain('data-withheld-review="c-b"');
+    expect(html).toContain(sharedCopy.anonymousAnswersWithheld(3));
+  });
+});
+
+describe("anonymous reviewers' order", () => {
+  const ids = Array.from({ length: 12 }, (_, i) => `rp-${String(i).padStart(4, "0")}`);
+
+  it("is the same whatever order the pairs come in, and not the ids' order", async () => {
+    const forward = await inAnonymousOrder("test-secret-0123456789", ids, (id) => id);
+    const backward = await inAnonymousOrder("test-secret-0123456789", [...ids].reverse(), (id) => id);
+    expect(backward).toEqual(forward);
+    expect(forward).not.toEqual(ids);
+    expect(forward).not.toEqual([...ids].reverse());
+    expect([...forward].sort()).toEqual(ids);
+  });
+
+  it("depends on the server's secret (no one can work it out from the ids alone)", async () => {
+    const one = await inAnonymousOrder("test-secret-0123456789", ids, (id) => id);
+    const other = await inAnonymousOrder("another-secret-9876543210", ids, (id) => id);
+    expect(other).not.toEqual(one);
+  });
+
+  it("shows anonymous answers from the floor up, a company floor below the default counting as the default", () => {
+    expect(anonymousAnswersShown(2, 3)).toBe(false);
+    expect(anonymousAnswersShown(3, 3)).toBe(true);
+    expect(anonymousAnswersShown(2, 1)).toBe(false);
+    expect(anonymousAnswersShown(4, 5)).toBe(false);
+    expect(anonymousAnswersShown(5, 5)).toBe(true);
   });
 });
 

@@ -18,6 +18,7 @@ const SELECT = "Please select Reviews and Reviewee";
 const NOT_AVAILABLE = "Analytics not available!";
 const QUEUED = "Report will be emailed once completed";
 const CHOOSE_SOMEONE = "Choose at least one person to share the report with.";
+const WITHHELD = "Answers are hidden to keep reviewers anonymous: they show once at least 3 reviewers have completed this review.";
 const db = createDb(env.DB);
 const tag = crypto.randomUUID().slice(0, 8);
 const acme = (local: string) => `u-acme-${local}`;
@@ -281,14 +282,19 @@ describe("per-reviewee report: analytics and anonymity", () => {
     expect(await attrs(html, "th[data-reviewer]", "data-reviewer")).toHaveLength(2 * 2);
   });
 
-  it("hides the reviewer of an anonymous review from a Slack-type manager", async () => {
+  it("hides the reviewer of an anonymous review from a Slack-type manager, and their answers below the floor", async () => {
     const { html } = await get("mona@acme.test", reportQuery(acme("eve"), anonReview, namedReview));
     const text = textOf(html);
     expect(text).not.toContain(HIDDEN.name);
     expect(text).toContain(NAMED.name);
-    expect(await attrs(html, "th[data-reviewer]", "data-reviewer")).toContain("Reviewer 1");
+    // One anonymous reviewer done of the company's floor of 3: none of their answers, and a note why.
+    expect(text).not.toContain("Went well hidden");
+    expect(text).not.toContain("Behaviour note hidden");
+    expect(text).toContain(WITHHELD);
+    expect(await attrs(html, "[data-withheld-review]", "data-withheld-review")).toEqual([anonReview]);
+    expect(await attrs(html, "th[data-reviewer]", "data-reviewer")).toEqual([NAMED.name, NAMED.name]);
     const commenters = await attrs(html, "tr[data-comment-reviewer]", "data-comment-reviewer");
-    expect(commenters).toContain("Anonymous");
+    expect(commenters).not.toContain("Anonymous");
     expect(commenters).toContain(NAMED.name);
     expect(commenters).not.toContain(HIDDEN.name);
   });
@@ -363,7 +369,9 @@ describe("share report (000 §2 'Share-report dialog', §5)", () => {
     expect(opened.status).toBe(200);
     const text = textOf(await opened.text());
     expect(text).toContain(eveName);
-    expect(text).toContain("Competency analytics");
+    // One anonymous reviewer done: below the floor, so no answers, only the note.
+    expect(text).toContain(WITHHELD);
+    expect(text).not.toContain("Went well hidden");
     expect(text).toContain("Anonymous");
     expect(text).not.toContain(HIDDEN.name);
     expect(text).not.toContain("Download");
@@ -545,8 +553,10 @@ describe("per-reviewee downloads (queued)", () => {
     const book = XLSX.read(built.body, { type: "array" });
     const all = JSON.stringify(book.SheetNames.map((n) => XLSX.utils.sheet_to_json(book.Sheets[n], { header: 1 })));
     expect(all).not.toContain(HIDDEN.name);
-    expect(all).toContain("Reviewer 1");
-    expect(all).toContain("Anonymous");
+    // One anonymous reviewer done: below the floor, so none of their answers, and the note.
+    expect(all).not.toContain("Went well hidden");
+    expect(all).not.toContain("Reviewer 1");
+    expect(all).toContain(WITHHELD);
     const writes = await generateReport(env as Env, db, { reportId, companyId: "c-acme" });
     await db.batch(writes as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
     const file = await appFetch(`/reports/files/${reportId}`, { cookie: as("mona@acme.test") });

@@ -627,7 +627,7 @@ function sheetRows(body: Uint8Array | string) {
 }
 
 describe("bulk XLSX builder", () => {
-  it("writes every answer row of the scoped reports, reviewers of anonymous reviews as Anonymous for a Slack-type manager", async () => {
+  it("writes every answer row of the scoped reports, none of an anonymous review below the floor for a Slack-type manager", async () => {
     const report = await reportRow(uid("mgr"), {
       reports: [
         { campaignId: open, revieweeId: uid("rae") },
@@ -639,7 +639,8 @@ describe("bulk XLSX builder", () => {
     expect(file.contentType).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
     const rows = sheetRows(file.body);
     expect(rows[0]).toEqual(["Review", "Reviewee", "Reviewer", "Question", "Answer", "Score", "Comment"]);
-    // Rae's completed pairs: Wilma in the open review, the anonymous reviewer in the closed one.
+    // Rae's completed pairs: Wilma in the open review, and one anonymous reviewer in the closed one
+    // (one of the company's floor of 3: their answers would point at them, so they are left out).
     const sorted = (list: unknown[][]) => list.map((r) => JSON.stringify(r)).sort();
     expect(sorted(rows.slice(1))).toEqual(
       sorted([
@@ -653,16 +654,6 @@ describe("bulk XLSX builder", () => {
           `'=HYPERLINK("http://evil.test")`,
         ],
         [`Open Review ${tag}`, `${PEOPLE.rae} ${tag}`, `${PEOPLE.will} ${tag}`, "What went well?", "'+Shipped on time", "", ""],
-        [
-          `Anonymous Review ${tag}`,
-          `${PEOPLE.rae} ${tag}`,
-          "Anonymous",
-          "Is the work on time?",
-          "Agree",
-          1,
-          `'=HYPERLINK("http://evil.test")`,
-        ],
-        [`Anonymous Review ${tag}`, `${PEOPLE.rae} ${tag}`, "Anonymous", "What went well?", "'+Shipped on time", "", ""],
       ])
     );
   });
@@ -694,15 +685,37 @@ describe("bulk XLSX builder", () => {
   });
 
   it("an admin's file without the right to names, asked for as a manager, keeps reviewers anonymous", async () => {
-    const rows = sheetRows(
-      (
-        await bulkXlsxBuilder.build(
-          env as Env,
-          db,
-          await reportRow("u-acme-alice", { reports: [{ campaignId: anon, revieweeId: uid("rae") }], nameReviewers: false })
-        )
-      ).body
+    const build = async () =>
+      sheetRows(
+        (
+          await bulkXlsxBuilder.build(
+            env as Env,
+            db,
+            await reportRow("u-acme-alice", { reports: [{ campaignId: anon, revieweeId: uid("rae") }], nameReviewers: false })
+          )
+        ).body
+      );
+    // One anonymous reviewer done: below the floor, no rows at all.
+    expect((await build()).slice(1)).toEqual([]);
+    // Three done: their rows, every one "Anonymous".
+    const extra = [`${anon}-floor-1`, `${anon}-floor-2`];
+    const answers = await env.DB.prepare("SELECT answers FROM review_pairs WHERE campaign_id = ? AND reviewee_id = ?")
+      .bind(anon, uid("rae"))
+      .first<{ answers: string }>();
+    await env.DB.batch(
+      extra.map((id, i) =>
+        env.DB.prepare(
+          `INSERT INTO review_pairs (id, company_id, campaign_id, reviewee_id, reviewer_id, state, answers, completed_at, updated_at)
+           VALUES (?, 'c-acme', ?, ?, ?, 'completed', ?, ?, ?)`
+        ).bind(id, anon, uid("rae"), i === 0 ? uid("will") : uid("otto"), answers!.answers, Date.now(), Date.now())
+      )
     );
-    expect(new Set(rows.slice(1).map((r) => r[2]))).toEqual(new Set(["Anonymous"]));
+    try {
+      const rows = await build();
+      expect(rows.slice(1)).toHaveLength(3 * QUESTIONS);
+      expect(new Set(rows.slice(1).map((r) => r[2]))).toEqual(new Set(["Anonymous"]));
+    } finally {
+      await env.DB.batch(extra.map((id) => env.DB.prepare("DELETE FROM review_pairs WHERE id = ?").bind(id)));
+    }
   });
 });

@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { z } from "zod";
 import type { Db } from "~/db/client.server";
+import { readConfig } from "~/lib/config.server";
 import { XLSX_CONTENT_TYPE } from "~/lib/spreadsheet.server";
 import { personOfUser, type Viewer } from "~/modules/auth/session.server";
 import { mayNameAnonymousReviewers } from "~/modules/access/review-reports.server";
@@ -12,7 +13,8 @@ import { ANSWER_COLUMNS, fileNameOf, MAX_BULK_REPORTS, ReportFiltersSchema, type
 /**
  * The bulk XLSX (000 §7 "Bulk report download: emailed later"; issue 8): one sheet with every
  * answer row of the scoped reports — Review, Reviewee, Reviewer (Anonymous when the requester may
- * not name them), Question, Answer, Score, Comment. Queued from the report table (scope
+ * not name them; such reviewers' rows only from the anonymity floor up, in their anonymous order),
+ * Question, Answer, Score, Comment. Queued from the report table (scope
  * `{ reports }`, the checked reports) or from the super admin's report table without JavaScript
  * (scope `{ filters }`).
  *
@@ -66,6 +68,7 @@ export const bulkXlsxBuilder: ReportBuilder = {
     const allowed =
       "reports" in scope ? viewer.permissions.includes("ViewReviewReports") : viewer.permissions.includes("ViewReviewReportsTable");
     if (!allowed) throw new Error(`bulk-xlsx ${report.id}: the requester no longer holds the report pages`);
+    const orderSecret = readConfig(env).sessionSecret;
     const pages =
       "reports" in scope
         ? answerRowPages(env.DB, {
@@ -74,8 +77,9 @@ export const bulkXlsxBuilder: ReportBuilder = {
             reports: scope.reports,
             anyStatus: true,
             nameAnonymous: scope.nameReviewers,
+            orderSecret,
           })
-        : answerRowPages(env.DB, { viewer, filters: scope.filters });
+        : answerRowPages(env.DB, { viewer, filters: scope.filters, orderSecret });
     return { name, contentType: XLSX_CONTENT_TYPE, body: await answerWorkbook(pages) };
   },
 

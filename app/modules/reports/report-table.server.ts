@@ -5,6 +5,7 @@ import type { PairState, ReviewState } from "~/modules/reviews/campaign-machine"
 import type { StoredBlock } from "~/modules/reviews/questionnaire.schema";
 import { mayNameAnonymousReviewers, reportAccess, REPORTED_STATES } from "~/modules/access/review-reports.server";
 import { answerCells, parseAnswers, questionPlan, type QuestionPlan } from "./answer-cells.server";
+import { anonymousAnswersShown, inAnonymousOrder } from "./anonymous-reviewers.server";
 import { PREVIEW_ROWS, reportKey, REPORTS_PAGE_SIZE, type AnswerCells, type ReportFilters, type ReportKey } from "./report-table.schema";
 
 /**
@@ -17,7 +18,9 @@ import { PREVIEW_ROWS, reportKey, REPORTS_PAGE_SIZE, type AnswerCells, type Repo
  * and reads the pairs as `p`, the campaign as `c`, the reviewee as `ee` and the reviewer as `er`.
  * Reviewers of an anonymous review are named only to those mayNameAnonymousReviewers allows
  * (Teams-type, admins); to anyone else the name is not even read, and the reviewer filter does not
- * reach into anonymous reviews (it would tell who reviewed whom).
+ * reach into anonymous reviews (it would tell who reviewed whom). Their answer rows come only for a
+ * report with at least the company's anonymity floor of them completed, in their anonymous order
+ * (anonymous-reviewers.server.ts).
  */
 
 /** The viewer parts the report rules read (a queued report builds one for its requester). */
@@ -353,6 +356,8 @@ export interface AnswerScope {
   anyStatus?: boolean;
   /** False: reviewers of anonymous reviews read "Anonymous" even when the viewer may name them (a file asked for without that right). */
   nameAnonymous?: boolean;
+  /** The server's secret that keys the anonymous order (config.sessionSecret). */
+  orderSecret: string;
 }
 
 interface AnswerPairRaw {
@@ -414,9 +419,40 @@ const pairOf = (p: AnswerPairRaw, review: PlannedReview) => ({
 });
 
 /**
+ * The answer rows of one report's completed pairs (one reviewee in one review). Unnamed reviewers
+ * (an anonymous review the reader may not name) give rows only when at least the company's floor
+ * of them completed, and then in their anonymous order, never in the order they were read.
+ */
+async function reportRows(scope: AnswerScope, pairs: AnswerPairRaw[], review: PlannedReview): Promise<AnswerCells[]> {
+  let ordered = pairs;
+  if (pairs[0]?.reviewer_name === null) {
+    if (!anonymousAnswersShown(pairs.length, scope.viewer.company.anonymityFloor)) return [];
+    ordered = await inAnonymousOrder(scope.orderSecret, pairs, (p) => p.pair_id);
+  }
+  const rows: AnswerCells[] = [];
+  for (const p of ordered) for (const c of answerCells(review.plan, pairOf(p, review))) rows.push(c);
+  return rows;
+}
+
+const sameReport = (a: AnswerPairRaw, b: AnswerPairRaw) => a.campaign_id === b.campaign_id && a.reviewee_id === b.reviewee_id;
+
+/** The pairs split into reports, in the order read. */
+function byReport(pairs: AnswerPairRaw[]): AnswerPairRaw[][] {
+  const reports: AnswerPairRaw[][] = [];
+  for (const p of pairs) {
+    const last = reports[reports.length - 1];
+    if (last && sameReport(last[0], p)) last.push(p);
+    else reports.push([p]);
+  }
+  return reports;
+}
+
+/**
  * The answer rows of the scope's completed pairs, a page of pairs at a time (keyset paging on
  * campaign, reviewee and pair: no OFFSET, each page an index range), so neither a stream nor a
- * file builder ever holds more than one page of D1 rows. `maxRows` stops early (the preview).
+ * file builder ever holds more than one page of D1 rows, plus the pairs of the one report a page
+ * may end in the middle of (a report's rows go out whole, so its anonymous reviewers can be
+ * counted and ordered). `maxRows` stops early (the preview).
  */
 export async function* answerRowPages(
   d1: D1Database,
@@ -427,16 +463,19 @@ export async function* answerRowPages(
   const reviews = new Map<string, PlannedReview>();
   let after: Cursor | null = null;
   let sent = 0;
+  let open: AnswerPairRaw[] = [];
   for (;;) {
     const page: D1Result<AnswerPairRaw> = await d1Statement(d1, answerPairsStatement(scope, after, limit)).all<AnswerPairRaw>();
     const pairs: AnswerPairRaw[] = page.results;
-    if (pairs.length === 0) return;
-    await loadReviews(d1, scope.viewer.company.id, [...new Set(pairs.map((p) => p.campaign_id))], reviews);
+    const done = pairs.length < limit;
+    const reports = byReport([...open, ...pairs]);
+    open = !done && reports.length > 0 ? reports.pop()! : [];
+    await loadReviews(d1, scope.viewer.company.id, [...new Set(reports.map((r) => r[0].campaign_id))], reviews);
     const rows: AnswerCells[] = [];
-    for (const p of pairs) {
-      const review = reviews.get(p.campaign_id);
+    for (const report of reports) {
+      const review = reviews.get(report[0].campaign_id);
       if (!review) continue;
-      for (const c of answerCells(review.plan, pairOf(p, review))) rows.push(c);
+      for (const c of await reportRows(scope, report, review)) rows.push(c);
     }
     if (options.maxRows !== undefined && sent + rows.length >= options.maxRows) {
       yield rows.slice(0, options.maxRows - sent);
@@ -444,7 +483,7 @@ export async function* answerRowPages(
     }
     sent += rows.length;
     yield rows;
-    if (pairs.length < limit) return;
+    if (done) return;
     const last: AnswerPairRaw = pairs[pairs.length - 1];
     after = { campaignId: last.campaign_id, revieweeId: last.reviewee_id, pairId: last.pair_id };
   }
@@ -463,8 +502,13 @@ export interface AnswerTablePage {
  * pairs with their review's questionnaire (enough for PREVIEW_ROWS rows) and the count of
  * completed pairs matching.
  */
-export async function loadAnswerTable(d1: D1Database, viewer: ReportViewer, filters: ReportFilters): Promise<AnswerTablePage> {
-  const scope: AnswerScope = { viewer, filters };
+export async function loadAnswerTable(
+  d1: D1Database,
+  viewer: ReportViewer,
+  filters: ReportFilters,
+  orderSecret: string
+): Promise<AnswerTablePage> {
+  const scope: AnswerScope = { viewer, filters, orderSecret };
   const statements = [
     ...optionStatements(viewer),
     sql`WITH first AS (${answerPairsStatement(scope, null, PREVIEW_ROWS)})
@@ -478,13 +522,15 @@ export async function loadAnswerTable(d1: D1Database, viewer: ReportViewer, filt
   const options = optionsOf(lists.slice(0, 4));
   const plans = new Map<string, PlannedReview>();
   const rows: AnswerCells[] = [];
-  for (const p of lists[4] as unknown as Array<AnswerPairRaw & { title: string; template_blocks: string | null }>) {
+  // The last report may be cut by the LIMIT: counted short, its anonymous rows may be held back, never shown early.
+  for (const report of byReport(lists[4] as unknown as Array<AnswerPairRaw & { title: string; template_blocks: string | null }>)) {
+    const p = report[0] as AnswerPairRaw & { title: string; template_blocks: string | null };
     let review = plans.get(p.campaign_id);
     if (!review) {
       review = { title: p.title, plan: questionPlan(parseBlocks(p.template_blocks)) };
       plans.set(p.campaign_id, review);
     }
-    rows.push(...answerCells(review.plan, pairOf(p, review)));
+    rows.push(...(await reportRows(scope, report, review)));
     if (rows.length >= PREVIEW_ROWS) break;
   }
   return { options, rows: rows.slice(0, PREVIEW_ROWS), completedPairs: Number(lists[5][0]?.n ?? 0) };

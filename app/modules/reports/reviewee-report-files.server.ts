@@ -1,6 +1,8 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { z } from "zod";
+import { readConfig } from "~/lib/config.server";
+import { sharedCopy } from "~/lib/copy";
 import { toXlsxSheets, XLSX_CONTENT_TYPE, type Cell } from "~/lib/spreadsheet.server";
 import type { Viewer } from "~/modules/auth/session.server";
 import { mayNameAnonymousReviewers, mayNameAnonymousReviewersInShare } from "~/modules/access/review-reports.server";
@@ -13,6 +15,7 @@ import {
   COMPETENCY_ANALYTICS,
   hasAnalytics,
   QUANTITATIVE_ANALYTICS,
+  withheldReviews,
   type RevieweeReportData,
 } from "./reviewee-report";
 import { anyone, asReader, asReporter, loadRevieweeReport, MAX_REPORT_REVIEWS, reportHead } from "./reviewee-report.server";
@@ -49,6 +52,7 @@ async function loadReport(env: Env, row: ReportRow): Promise<RevieweeReportData>
     campaignIds: scope.campaignIds,
     rule: anyone,
     nameAnonymous: scope.nameReviewers,
+    orderSecret: readConfig(env).sessionSecret,
   });
   // The reviewee or a review is gone (deleted, back to draft): retried, then the requester is told.
   if (!loaded?.report) throw new Error(`${row.kind} ${row.id}: the reviewee or a review no longer exists`);
@@ -79,6 +83,7 @@ export function revieweeReportSheets(report: RevieweeReportData) {
     ["Title", report.reviewee.title ?? ""],
     ["Department", report.reviewee.department ?? ""],
     ["Reviews", report.reviews.map((r) => r.title + (r.anonymous ? " (anonymous)" : "")).join(", ")],
+    ...withheldReviews(report).map((r) => [r.title, sharedCopy.anonymousAnswersWithheld(report.anonymityMinimum)]),
     [],
   ];
   const none = !hasAnalytics(report);

@@ -11,7 +11,9 @@ import {
   REPORTED_STATES,
   sharedWithViewer,
 } from "~/modules/access/review-reports.server";
-import { buildRevieweeReport, type ReportReviewee, type RevieweeReportData } from "./reviewee-report";
+import { anonymityMinimum } from "~/modules/access/anonymity";
+import { anonymousAnswersShown, inAnonymousOrder } from "./anonymous-reviewers.server";
+import { buildRevieweeReport, type ReportCampaignInput, type ReportReviewee, type RevieweeReportData } from "./reviewee-report";
 
 /**
  * The per-reviewee report's reads (000 §2 "Per-reviewee report", issue 8): the reviewees the viewer
@@ -19,7 +21,9 @@ import { buildRevieweeReport, type ReportReviewee, type RevieweeReportData } fro
  * scoped by the company and by an access rule over the campaign (`c`) and the reviewee
  * (access.server.ts): the report pages use reportAccess, the shared view sharedWithViewer, a
  * downloaded file either. A reviewer's name leaves the database only when it may be shown
- * (a non-anonymous review, or a viewer who may name anonymous reviewers).
+ * (a non-anonymous review, or a viewer who may name anonymous reviewers). Unnamed reviewers'
+ * answers are used only when at least the company's anonymity floor of them completed, and in
+ * their anonymous order (anonymous-reviewers.server.ts); their completion times are never read.
  */
 
 /** An access rule over a campaign alias and a reviewee expression. */
@@ -63,6 +67,7 @@ export interface ReviewOption {
 }
 
 const C = sql.raw("c");
+const COMPANY_FLOOR = sql`(SELECT co.anonymity_floor FROM companies co WHERE co.id = c.company_id)`;
 const P_REVIEWEE = sql.raw("p.reviewee_id");
 const idList = (ids: readonly string[]) =>
   sql.join(
@@ -101,7 +106,7 @@ function reviewOptionsSql(company: string, revieweeId: string, rule: ReportRule,
     SELECT c.id AS id, c.title AS title, c.anonymous AS anonymous, c.state AS state,
       (SELECT count(*) FROM review_pairs p2 WHERE p2.company_id = c.company_id AND p2.campaign_id = c.id
         AND p2.reviewee_id = ${revieweeId} AND p2.state = 'completed') AS completed
-      ${only ? sql`, c.template_blocks AS blocks` : sql``}
+      ${only ? sql`, c.template_blocks AS blocks, ${COMPANY_FLOOR} AS floor` : sql``}
     FROM review_campaigns c
     WHERE c.company_id = ${company} AND c.state IN ${REPORTED_STATES}
       ${only ? sql`AND c.id IN (${idList(only)})` : sql``}
@@ -110,11 +115,14 @@ function reviewOptionsSql(company: string, revieweeId: string, rule: ReportRule,
     ORDER BY coalesce(c.start_at, c.launched_at, c.created_at) DESC, c.id`;
 }
 
-/** The completed pairs of the reviewee in the chosen reviews, grouped by review, reviewers by name (anonymous ones by submission). */
+/**
+ * The completed pairs of the reviewee in the chosen reviews, grouped by review, named reviewers by
+ * name (unnamed ones are put in their anonymous order after).
+ */
 function pairsSql(company: string, revieweeId: string, campaignIds: readonly string[], rule: ReportRule, nameAnonymous: boolean) {
   const named = sql`(c.anonymous = 0 OR ${nameAnonymous ? 1 : 0} = 1)`;
   return sql`
-    SELECT p.campaign_id AS campaign_id,
+    SELECT p.id AS pair_id, p.campaign_id AS campaign_id,
       CASE WHEN ${named} THEN coalesce(wu.name, 'Former reviewer') END AS reviewer,
       p.answers AS answers
     FROM review_pairs p
@@ -122,7 +130,7 @@ function pairsSql(company: string, revieweeId: string, campaignIds: readonly str
     LEFT JOIN users wu ON wu.id = p.reviewer_id AND wu.company_id = p.company_id
     WHERE p.company_id = ${company} AND p.reviewee_id = ${revieweeId} AND p.state = 'completed'
       AND p.campaign_id IN (${idList(campaignIds)}) AND c.state IN ${REPORTED_STATES} AND ${rule(C, P_REVIEWEE)}
-    ORDER BY p.campaign_id, CASE WHEN ${named} THEN wu.name END COLLATE NOCASE, p.completed_at, p.id`;
+    ORDER BY p.campaign_id, CASE WHEN ${named} THEN wu.name END COLLATE NOCASE, p.id`;
 }
 
 interface RevieweeRow {
@@ -138,8 +146,10 @@ interface ReviewRow {
   state: "live" | "closed";
   completed: number;
   blocks?: string | null;
+  floor?: number | null;
 }
 interface PairRow {
+  pair_id: string;
   campaign_id: string;
   reviewer: string | null;
   answers: string | null;
@@ -162,17 +172,39 @@ const reviewOption = (r: ReviewRow): ReviewOption => ({
   completed: Number(r.completed),
 });
 
-function report(reviewee: RevieweeRow, reviews: ReviewRow[], pairs: PairRow[]): RevieweeReportData {
+/**
+ * The report: per review, its named reviewers as read, or its unnamed (anonymous) reviewers in
+ * their anonymous order when at least the floor of them completed, else none (`withheld`).
+ */
+async function report(
+  reviewee: RevieweeRow,
+  reviews: ReviewRow[],
+  pairs: PairRow[],
+  orderSecret: string
+): Promise<RevieweeReportData> {
   const head: ReportReviewee = { id: reviewee.id, name: reviewee.name, title: reviewee.title, department: reviewee.department };
+  const floor = reviews[0]?.floor ?? null;
+  const campaigns: ReportCampaignInput[] = [];
+  const shown: PairRow[] = [];
+  for (const r of reviews) {
+    const mine = pairs.filter((p) => p.campaign_id === r.id);
+    // In one review either every reviewer is named to this reader or none is.
+    const unnamed = mine.filter((p) => p.reviewer === null);
+    let withheld = false;
+    if (unnamed.length > 0) {
+      withheld = !anonymousAnswersShown(unnamed.length, floor);
+      if (!withheld) shown.push(...(await inAnonymousOrder(orderSecret, unnamed, (p) => p.pair_id)));
+    } else {
+      shown.push(...mine);
+    }
+    const blocks = parseJson<StoredBlock[]>(r.blocks) ?? [];
+    campaigns.push({ id: r.id, title: r.title, anonymous: Boolean(r.anonymous), withheld, blocks });
+  }
   return buildRevieweeReport(
     head,
-    reviews.map((r) => ({
-      id: r.id,
-      title: r.title,
-      anonymous: Boolean(r.anonymous),
-      blocks: parseJson<StoredBlock[]>(r.blocks) ?? [],
-    })),
-    pairs.map((p) => ({ campaignId: p.campaign_id, reviewerName: p.reviewer, answers: parseJson<PairAnswers>(p.answers) }))
+    campaigns,
+    shown.map((p) => ({ campaignId: p.campaign_id, reviewerName: p.reviewer, answers: parseJson<PairAnswers>(p.answers) })),
+    anonymityMinimum(floor)
   );
 }
 
@@ -199,6 +231,8 @@ export interface RevieweeReportInput {
   nameAnonymous: boolean;
   /** Also list the reviewee's review options (the page's select). */
   withOptions?: boolean;
+  /** The server's secret that keys the anonymous order (config.sessionSecret). */
+  orderSecret: string;
 }
 
 export interface RevieweeReportResult {
@@ -229,7 +263,7 @@ export async function loadRevieweeReport(d1: D1Database, input: RevieweeReportIn
   const chosen = (results[at].results ?? []) as ReviewRow[];
   if (chosen.length !== campaignIds.length) return null;
   const pairs = (results[at + 1].results ?? []) as PairRow[];
-  return { reviewee, reviews: options, report: report(reviewee, chosen, pairs) };
+  return { reviewee, reviews: options, report: await report(reviewee, chosen, pairs, input.orderSecret) };
 }
 
 export interface RevieweeReportPage {
@@ -246,7 +280,7 @@ export interface RevieweeReportPage {
 export async function revieweeReportPage(
   d1: D1Database,
   viewer: Viewer,
-  input: { revieweeId: string | null; campaignIds: readonly string[] }
+  input: { revieweeId: string | null; campaignIds: readonly string[]; orderSecret: string }
 ): Promise<RevieweeReportPage | null> {
   const rule = asReporter(viewer);
   const company = viewer.company.id;
@@ -264,6 +298,7 @@ export async function revieweeReportPage(
       rule,
       nameAnonymous: mayNameAnonymousReviewers(viewer),
       withOptions: true,
+      orderSecret: input.orderSecret,
     }),
   ]);
   if (!loaded) return null;
@@ -344,7 +379,7 @@ export async function sharedReportList(d1: D1Database, viewer: Viewer) {
 }
 
 /** One report shared with the viewer, read-only; null (a 404) for anyone it was not shared with. */
-export async function sharedReport(d1: D1Database, viewer: Viewer, shareId: string) {
+export async function sharedReport(d1: D1Database, viewer: Viewer, shareId: string, orderSecret: string) {
   const share = await d1Statement(d1, sql`${sharedSelect(viewer, sql`AND rs.id = ${shareId}`)} LIMIT 1`).first<SharedRow>();
   if (!share) return null;
   const loaded = await loadRevieweeReport(d1, {
@@ -353,6 +388,7 @@ export async function sharedReport(d1: D1Database, viewer: Viewer, shareId: stri
     campaignIds: [share.campaign_id],
     rule: asRecipient(viewer),
     nameAnonymous: mayNameAnonymousReviewersInShare(viewer),
+    orderSecret,
   });
   if (!loaded?.report) return null;
   return { share: sharedItem(share), report: loaded.report };

@@ -11,8 +11,11 @@ import type { ChoiceValue, StoredBlock } from "~/modules/reviews/questionnaire.s
  *
  * Columns are review × reviewer (completed pairs only, in the order the query gives them); a
  * reviewer whose name may not be shown (an anonymous review, 000 §6) arrives as null and is
- * "Reviewer N" in the columns and "Anonymous" in the comments. A cell's score is the value of
- * the chosen choice; Not Applicable and unanswered questions score nothing.
+ * "Reviewer N" in the columns and "Anonymous" in the comments. The server gives such reviewers in
+ * an order unrelated to who or when (anonymous-reviewers.server.ts), and gives none at all for a
+ * review that is `withheld` (fewer completed than the anonymity floor): that review adds no column,
+ * score, average or comment. A cell's score is the value of the chosen choice; Not Applicable and
+ * unanswered questions score nothing.
  */
 
 /** 000 §2 empty states, quoted exactly. */
@@ -40,7 +43,17 @@ export interface ReportCampaignInput {
   id: string;
   title: string;
   anonymous: boolean;
+  /** Anonymous, and too few of its reviewers have completed for their answers to be shown. */
+  withheld?: boolean;
   blocks: StoredBlock[];
+}
+
+export interface ReportReview {
+  id: string;
+  title: string;
+  anonymous: boolean;
+  /** Its answers are not shown: fewer reviewers completed than the anonymity minimum. */
+  withheld: boolean;
 }
 
 export interface ReportPairInput {
@@ -99,7 +112,9 @@ export interface ChartSeries {
 
 export interface RevieweeReportData {
   reviewee: ReportReviewee;
-  reviews: Array<{ id: string; title: string; anonymous: boolean }>;
+  reviews: ReportReview[];
+  /** How many reviewers of an anonymous review must have completed before its answers show. */
+  anonymityMinimum: number;
   columns: ReportColumn[];
   competencies: ScoreRow[];
   quantitative: QuantitativeRow[];
@@ -171,11 +186,14 @@ interface CompetencyEntry {
 export function buildRevieweeReport(
   reviewee: ReportReviewee,
   campaigns: readonly ReportCampaignInput[],
-  pairs: readonly ReportPairInput[]
+  pairs: readonly ReportPairInput[],
+  anonymityMinimum: number
 ): RevieweeReportData {
   const columns: ReportColumn[] = [];
   const columnPairs: ReportPairInput[] = [];
   for (const campaign of campaigns) {
+    // A withheld review's answers never reach the report, whatever the caller passed.
+    if (campaign.withheld) continue;
     let n = 0;
     for (const pair of pairs) {
       if (pair.campaignId !== campaign.id) continue;
@@ -191,6 +209,7 @@ export function buildRevieweeReport(
   let max = 0;
 
   for (const campaign of campaigns) {
+    if (campaign.withheld) continue;
     const mine = columnPairs.map((pair, column) => ({ pair, column })).filter((c) => c.pair.campaignId === campaign.id);
     const seenLabels = new Map<string, number>();
     for (const block of campaign.blocks) {
@@ -307,7 +326,12 @@ export function buildRevieweeReport(
     quantitativeRows.push({ key, question: row.question, cells, average: mean(present(cells.map((c) => c?.score ?? null))) });
   }
 
-  const reviews = campaigns.map((c) => ({ id: c.id, title: c.title, anonymous: c.anonymous }));
+  const reviews: ReportReview[] = campaigns.map((c) => ({
+    id: c.id,
+    title: c.title,
+    anonymous: c.anonymous,
+    withheld: Boolean(c.withheld),
+  }));
   const series: ChartSeries[] = reviews
     .filter((r) => columns.some((c) => c.campaignId === r.id))
     .map((r) => ({
@@ -318,6 +342,7 @@ export function buildRevieweeReport(
   return {
     reviewee,
     reviews,
+    anonymityMinimum,
     columns,
     competencies: competencyRows,
     quantitative: quantitativeRows,
@@ -325,6 +350,9 @@ export function buildRevieweeReport(
     chart: { categories: competencyRows.map((r) => r.name), series, max: Math.max(1, max) },
   };
 }
+
+/** The reviews whose anonymous answers are not shown (the page, the PDF and the XLSX say so). */
+export const withheldReviews = (report: Pick<RevieweeReportData, "reviews">) => report.reviews.filter((r) => r.withheld);
 
 /** Consecutive columns of one review, for the header's first row. */
 export function reviewGroups(columns: readonly ReportColumn[]) {

@@ -1,6 +1,8 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { sql, type SQL } from "drizzle-orm";
 import type { Viewer } from "~/modules/auth/session.server";
+import { anonymityMinimum } from "~/modules/access/anonymity";
+import { inAnonymousOrder } from "~/modules/reports/anonymous-reviewers.server";
 import { sharedReportList, type SharedReportItem } from "~/modules/reports/reviewee-report.server";
 import type { PairAnswers } from "./campaign-machine";
 import { answerRows, type AnswerRow } from "./components/pair-answers";
@@ -12,6 +14,12 @@ import type { StoredBlock } from "./questionnaire.schema";
  * list and for opening one result, so a pair outside a tab's rules is never found there (404).
  * Every read is scoped by the viewer's company, and in an anonymous review the reviewer's name
  * (and id) never leaves the database, except to the reviewer themself (Reviews given).
+ *
+ * An anonymous review's results also say nothing about when or in which order they came: no
+ * completion time (not even the reviewer's own, so no page tells it), listed at the review's
+ * start and, among one reviewee's reviewers, in their anonymous order; and outside Reviews given
+ * they show only once at least the company's anonymity floor of that reviewee's reviewers in the
+ * review have completed (anonymous-reviewers.server.ts).
  */
 
 /** The page's tabs (their labels and the parsing of `?tab=` live in the route, which the browser also loads). */
@@ -26,8 +34,8 @@ export interface MyReviewItem {
   revieweeName: string;
   /** The reviewer's name; "You" on Reviews given; null when the review is anonymous. */
   reviewerName: string | null;
-  /** When the review was submitted, epoch ms. */
-  completedAt: number;
+  /** When the review was submitted, epoch ms; null in an anonymous review (it would tell who answered when). */
+  completedAt: number | null;
 }
 
 export interface MyReviewResult extends MyReviewItem {
@@ -77,19 +85,39 @@ interface Row {
   title: string;
   reviewee: string | null;
   reviewer: string | null;
-  completed_at: number;
+  /** Null in an anonymous review. */
+  completed_at: number | null;
+  anonymous: number;
+  campaign_id: string;
+  reviewee_id: string;
 }
 
-/** The completed pairs of the viewer's company that pass the tab's rule; the reviewer's name only when it may be shown. */
+/**
+ * The completed pairs of the viewer's company that pass the tab's rule; the reviewer's name only
+ * when it may be shown, the completion time only outside anonymous reviews. Outside Reviews given,
+ * an anonymous review's pairs only when at least the company's floor of the reviewee's reviewers
+ * in it have completed. `listed_at` orders the list: the completion, or an anonymous review's start.
+ */
 function selectPairs(tab: MyReviewTab, viewer: Viewer, extra: SQL, columns: SQL = sql``) {
   const reviewer = tab === "given" ? sql`'You'` : sql`CASE WHEN c.anonymous = 0 THEN wu.name END`;
+  const enough =
+    tab === "given"
+      ? sql`1`
+      : sql`(c.anonymous = 0 OR (SELECT count(*) FROM review_pairs n WHERE n.company_id = p.company_id
+          AND n.campaign_id = p.campaign_id AND n.reviewee_id = p.reviewee_id AND n.state = 'completed')
+          >= ${anonymityMinimum(viewer.company.anonymityFloor)})`;
   return sql`
-    SELECT p.id, c.title, ru.name AS reviewee, ${reviewer} AS reviewer, coalesce(p.completed_at, p.updated_at) AS completed_at ${columns}
+    SELECT p.id, c.title, ru.name AS reviewee, ${reviewer} AS reviewer, c.anonymous AS anonymous,
+      p.campaign_id AS campaign_id, p.reviewee_id AS reviewee_id,
+      CASE WHEN c.anonymous = 0 THEN coalesce(p.completed_at, p.updated_at) END AS completed_at,
+      CASE WHEN c.anonymous = 0 THEN coalesce(p.completed_at, p.updated_at)
+        ELSE coalesce(c.start_at, c.launched_at, c.created_at) END AS listed_at
+      ${columns}
     FROM review_pairs p
     JOIN review_campaigns c ON c.id = p.campaign_id AND c.company_id = p.company_id AND c.state IN ('live', 'closed')
     LEFT JOIN users ru ON ru.id = p.reviewee_id AND ru.company_id = p.company_id
     LEFT JOIN users wu ON wu.id = p.reviewer_id AND wu.company_id = p.company_id
-    WHERE p.company_id = ${viewer.company.id} AND p.state = 'completed' AND ${tabRule(tab, viewer)} ${extra}`;
+    WHERE p.company_id = ${viewer.company.id} AND p.state = 'completed' AND ${tabRule(tab, viewer)} AND ${enough} ${extra}`;
 }
 
 const itemOf = (r: Row): MyReviewItem => ({
@@ -97,15 +125,34 @@ const itemOf = (r: Row): MyReviewItem => ({
   title: r.title,
   revieweeName: r.reviewee ?? "",
   reviewerName: r.reviewer ?? null,
-  completedAt: Number(r.completed_at),
+  completedAt: r.anonymous || r.completed_at === null ? null : Number(r.completed_at),
 });
+
+/** Each run of one anonymous review's pairs of one reviewee, put in their anonymous order. */
+async function anonymousRunsOrdered(rows: Row[], secret: string): Promise<Row[]> {
+  const out: Row[] = [];
+  for (let i = 0; i < rows.length; ) {
+    let j = i + 1;
+    if (rows[i].anonymous) {
+      const same = (r: Row) => r.anonymous && r.campaign_id === rows[i].campaign_id && r.reviewee_id === rows[i].reviewee_id;
+      while (j < rows.length && same(rows[j])) j++;
+      out.push(...(await inAnonymousOrder(secret, rows.slice(i, j), (r) => r.id)));
+    } else {
+      out.push(rows[i]);
+    }
+    i = j;
+  }
+  return out;
+}
 
 /** The tab's completed reviews, newest first (at most MY_REVIEWS_LIMIT; `more` says there were others). */
 export async function myReviewList(context: AppLoadContext, viewer: Viewer, tab: MyReviewTab) {
   const rows = await context.db.all<Row>(
-    sql`${selectPairs(tab, viewer, sql``)} ORDER BY completed_at DESC, p.id LIMIT ${MY_REVIEWS_LIMIT + 1}`
+    sql`${selectPairs(tab, viewer, sql``)}
+      ORDER BY listed_at DESC, p.campaign_id, p.reviewee_id, p.id LIMIT ${MY_REVIEWS_LIMIT + 1}`
   );
-  return { items: rows.slice(0, MY_REVIEWS_LIMIT).map(itemOf), more: rows.length > MY_REVIEWS_LIMIT, limit: MY_REVIEWS_LIMIT };
+  const items = await anonymousRunsOrdered(rows.slice(0, MY_REVIEWS_LIMIT), context.config.sessionSecret);
+  return { items: items.map(itemOf), more: rows.length > MY_REVIEWS_LIMIT, limit: MY_REVIEWS_LIMIT };
 }
 
 /** One result of the tab, read against the review's questionnaire snapshot; null when the viewer may not see it there. */

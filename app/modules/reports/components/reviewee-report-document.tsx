@@ -6,9 +6,11 @@ import {
   reviewGroups,
   shownAnswer,
   shownScore,
+  withheldReviews,
   type ReportColumn,
   type RevieweeReportData,
 } from "../reviewee-report";
+import { sharedCopy } from "~/lib/copy";
 import { CompetencyChartSvg } from "./reviewee-report-svg";
 
 /**
@@ -40,6 +42,7 @@ td.avg { font-weight: 700; }
 td.who { white-space: nowrap; }
 .empty { padding: 24px; text-align: center; border: 1px dashed #cbd5e1; border-radius: 6px; font-weight: 600; }
 .none { color: #475569; }
+.withheld { margin: 0 0 10px; padding: 8px 10px; border: 1px solid #c7d2fe; border-radius: 6px; background: #eef2ff; }
 `;
 
 const day = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
@@ -71,9 +74,14 @@ export function RevieweeReportDocument({ report, generatedAt }: { report: Review
           </ul>
           <p className="meta">Generated on {day.format(new Date(generatedAt))}</p>
         </header>
-        {!hasAnalytics(report) ? (
+        {withheldReviews(report).map((r) => (
+          <p key={r.id} className="withheld" data-withheld-review={r.id}>
+            <strong>{r.title}:</strong> {sharedCopy.anonymousAnswersWithheld(report.anonymityMinimum)}
+          </p>
+        ))}
+        {!hasAnalytics(report) && withheldReviews(report).length === 0 ? (
           <p className="empty">{ANALYTICS_NOT_AVAILABLE}</p>
-        ) : (
+        ) : !hasAnalytics(report) ? null : (
           <>
             <section>
               {/* The chart carries the "Competency analytics" title itself. */}

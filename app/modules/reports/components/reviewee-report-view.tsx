@@ -1,3 +1,4 @@
+import { sharedCopy } from "~/lib/copy";
 import { EmptyState } from "~/ui/empty-state";
 import {
   ANALYTICS_NOT_AVAILABLE,
@@ -8,6 +9,7 @@ import {
   reviewGroups,
   shownAnswer,
   shownScore,
+  withheldReviews,
   type ReportColumn,
   type RevieweeReportData,
 } from "../reviewee-report";
@@ -17,7 +19,8 @@ import { CompetencyChart } from "./reviewee-report-chart";
  * One reviewee's report on a page (the report page and the read-only shared view): who and which
  * reviews, then the competency analytics (chart and table), the quantitative questions and the
  * comments. Columns are review × reviewer; anonymous reviewers are already "Reviewer N" and
- * "Anonymous" in the data (the server never sends their names).
+ * "Anonymous" in the data (the server never sends their names), and a review with too few of them
+ * completed comes without answers, with a note saying why.
  */
 export function RevieweeReportView({ report }: { report: RevieweeReportData }) {
   const { reviewee } = report;
@@ -42,10 +45,19 @@ export function RevieweeReportView({ report }: { report: RevieweeReportData }) {
             </li>
           ))}
         </ul>
+        {withheldReviews(report).map((r) => (
+          <p
+            key={r.id}
+            data-withheld-review={r.id}
+            className="mt-3 rounded-md border border-indigo-200 bg-indigo-50 px-3 py-2 text-sm text-indigo-900"
+          >
+            <span className="font-semibold">{r.title}:</span> {sharedCopy.anonymousAnswersWithheld(report.anonymityMinimum)}
+          </p>
+        ))}
       </section>
-      {!hasAnalytics(report) ? (
+      {!hasAnalytics(report) && withheldReviews(report).length === 0 ? (
         <EmptyState title={ANALYTICS_NOT_AVAILABLE} />
-      ) : (
+      ) : !hasAnalytics(report) ? null : (
         <>
           <ReportSection id="competency-analytics" title={COMPETENCY_ANALYTICS}>
             {report.competencies.length === 0 ? (

@@ -1,3 +1,6 @@
+import { copy } from "~/lib/copy";
+import type { Platform } from "~/lib/permissions/registry";
+import { anonymityMinimum } from "~/modules/access/anonymity";
 import { MANUAL_SHARERS, SHARE_AFTER, SHARE_WITH_BUILT_IN } from "../launch.schema";
 import type { LaunchPage, LaunchFields as Fields, LaunchField as FieldMeta } from "./launch-types";
 
@@ -26,6 +29,37 @@ export function DateField({ label, field, defaultValue }: { label: string; field
         aria-describedby={field.errors ? field.errorId : undefined}
       />
       <FieldError id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
+
+/**
+ * The anonymous setting, with what it keeps and what it does not: who can still see reviewers'
+ * names (ExpandAnonymousReportRows: on Teams-type admins and the reviewee's managers, on
+ * Slack-type admins only) and the floor below which nobody else sees the answers.
+ */
+export function AnonymousField({
+  field,
+  checked,
+  platform,
+  anonymityFloor,
+}: {
+  field: FieldMeta;
+  checked: boolean;
+  platform: Platform;
+  anonymityFloor: number;
+}) {
+  const words = copy(platform);
+  const noteId = `${field.id}-note`;
+  return (
+    <div>
+      <label className="flex items-center gap-2 text-sm text-slate-800">
+        <input type="checkbox" name={field.name} defaultChecked={checked} aria-describedby={noteId} />
+        Anonymous (reviewees do not see who reviewed them)
+      </label>
+      <p id={noteId} className="ml-6 mt-1 text-sm text-slate-600" data-anonymous-note>
+        {words.anonymousNamesAudience} {words.anonymousFloorNote(anonymityMinimum(anonymityFloor))}
+      </p>
     </div>
   );
 }
