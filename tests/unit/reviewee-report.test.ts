@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { RevieweeReportDocument } from "~/modules/reports/components/reviewee-report-document";
 import { sharedCopy } from "~/lib/copy";
-import { anonymousAnswersShown, inAnonymousOrder } from "~/modules/reports/anonymous-reviewers.server";
+import { anonymousAnswersShown, inAnonymousOrder } from "~/modules/access/anonymous-reviewers.server";
 import { ANONYMOUS_REVIEWER, buildRevieweeReport, COMPETENCY_ANALYTICS, reviewGroups } from "~/modules/reports/reviewee-report";
 import { CHOOSE_SOMEONE, ShareReportSchema } from "~/modules/reports/share.schema";
 import type { StoredBlock } from "~/modules/reviews/questionnaire.schema";

@@ -5,7 +5,7 @@ import type { PairState, ReviewState } from "~/modules/reviews/campaign-machine"
 import type { StoredBlock } from "~/modules/reviews/questionnaire.schema";
 import { mayNameAnonymousReviewers, reportAccess, REPORTED_STATES } from "~/modules/access/review-reports.server";
 import { answerCells, parseAnswers, questionPlan, type QuestionPlan } from "./answer-cells.server";
-import { anonymousAnswersShown, inAnonymousOrder } from "./anonymous-reviewers.server";
+import { anonymousAnswersShown, inAnonymousOrder } from "~/modules/access/anonymous-reviewers.server";
 import { PREVIEW_ROWS, reportKey, REPORTS_PAGE_SIZE, type AnswerCells, type ReportFilters, type ReportKey } from "./report-table.schema";
 
 /**
@@ -20,7 +20,7 @@ import { PREVIEW_ROWS, reportKey, REPORTS_PAGE_SIZE, type AnswerCells, type Repo
  * (Teams-type, admins); to anyone else the name is not even read, and the reviewer filter does not
  * reach into anonymous reviews (it would tell who reviewed whom). Their answer rows come only for a
  * report with at least the company's anonymity floor of them completed, in their anonymous order
- * (anonymous-reviewers.server.ts).
+ * (app/modules/access/anonymous-reviewers.server.ts).
  */
 
 /** The viewer parts the report rules read (a queued report builds one for its requester). */

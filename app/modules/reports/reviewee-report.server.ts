@@ -12,7 +12,7 @@ import {
   sharedWithViewer,
 } from "~/modules/access/review-reports.server";
 import { anonymityMinimum } from "~/modules/access/anonymity";
-import { anonymousAnswersShown, inAnonymousOrder } from "./anonymous-reviewers.server";
+import { anonymousAnswersShown, inAnonymousOrder } from "~/modules/access/anonymous-reviewers.server";
 import { buildRevieweeReport, type ReportCampaignInput, type ReportReviewee, type RevieweeReportData } from "./reviewee-report";
 
 /**
@@ -23,7 +23,7 @@ import { buildRevieweeReport, type ReportCampaignInput, type ReportReviewee, typ
  * downloaded file either. A reviewer's name leaves the database only when it may be shown
  * (a non-anonymous review, or a viewer who may name anonymous reviewers). Unnamed reviewers'
  * answers are used only when at least the company's anonymity floor of them completed, and in
- * their anonymous order (anonymous-reviewers.server.ts); their completion times are never read.
+ * their anonymous order (app/modules/access/anonymous-reviewers.server.ts); their completion times are never read.
  */
 
 /** An access rule over a campaign alias and a reviewee expression. */

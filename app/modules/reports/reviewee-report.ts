@@ -12,7 +12,7 @@ import type { ChoiceValue, StoredBlock } from "~/modules/reviews/questionnaire.s
  * Columns are review × reviewer (completed pairs only, in the order the query gives them); a
  * reviewer whose name may not be shown (an anonymous review, 000 §6) arrives as null and is
  * "Reviewer N" in the columns and "Anonymous" in the comments. The server gives such reviewers in
- * an order unrelated to who or when (anonymous-reviewers.server.ts), and gives none at all for a
+ * an order unrelated to who or when (app/modules/access/anonymous-reviewers.server.ts), and gives none at all for a
  * review that is `withheld` (fewer completed than the anonymity floor): that review adds no column,
  * score, average or comment. A cell's score is the value of the chosen choice; Not Applicable and
  * unanswered questions score nothing.

@@ -2,7 +2,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { sql, type SQL } from "drizzle-orm";
 import type { Viewer } from "~/modules/auth/session.server";
 import { anonymityMinimum } from "~/modules/access/anonymity";
-import { inAnonymousOrder } from "~/modules/reports/anonymous-reviewers.server";
+import { inAnonymousOrder } from "~/modules/access/anonymous-reviewers.server";
 import { sharedReportList, type SharedReportItem } from "~/modules/reports/reviewee-report.server";
 import type { PairAnswers } from "./campaign-machine";
 import { answerRows, type AnswerRow } from "./components/pair-answers";
@@ -19,7 +19,7 @@ import type { StoredBlock } from "./questionnaire.schema";
  * completion time (not even the reviewer's own, so no page tells it), listed at the review's
  * start and, among one reviewee's reviewers, in their anonymous order; and outside Reviews given
  * they show only once at least the company's anonymity floor of that reviewee's reviewers in the
- * review have completed (anonymous-reviewers.server.ts).
+ * review have completed (app/modules/access/anonymous-reviewers.server.ts).
  */
 
 /** The page's tabs (their labels and the parsing of `?tab=` live in the route, which the browser also loads). */
