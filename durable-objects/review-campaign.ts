@@ -369,7 +369,9 @@ export class ReviewCampaign extends DurableObject<Env> {
         const config = base.shareConfig ? (JSON.parse(base.shareConfig) as ShareConfig) : null;
         if (submitted.length > 0 && sharesAutomatically(config, "submit")) {
           const pairs = sql`p.id IN (SELECT value FROM json_each(${JSON.stringify(submitted)}))`;
-          writes.push(...(await prepareShareMessages(db, { companyId: base.companyId, campaignId, title: base.title, config, pairs })));
+          writes.push(
+            ...(await prepareShareMessages(db, { companyId: base.companyId, campaignId, title: base.title, config, pairs, submitted }))
+          );
         }
         if (audits.length > 0) writes.push(...auditEventsOf(db, audits));
         // Every pair change is a change of the campaign: its version moves once per change, so readers can tell.

@@ -1,6 +1,7 @@
 import type { BatchItem } from "drizzle-orm/batch";
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
+import { DEFAULT_ANONYMITY_FLOOR } from "~/modules/access/anonymity";
 import { prepareNotify } from "~/modules/notifications/notify.server";
 import type { ShareConfig } from "./campaign-machine";
 import type { MyReviewTab } from "./my-reviews.server";
@@ -12,6 +13,11 @@ import type { MyReviewTab } from "./my-reviews.server";
  * result now is. Who may read a result is decided by My Reviews' tab rules alone; the recipients
  * here follow the same rules (reviewee: received; the reviewee's managers: my team; the other
  * members of a chosen custom relationship the reviewee belongs to: shared with me).
+ *
+ * In an anonymous review a message must not tell when each reviewer answered, and My Reviews
+ * shows nothing of a reviewee below the company's anonymity floor: so the people are told once
+ * per reviewee, when the submissions make their completed reviewers reach the floor, and at close
+ * only about reviewees who have reached it.
  */
 
 /** Whether a configuration shares automatically at this moment. */
@@ -33,20 +39,36 @@ const MESSAGES: Record<Exclude<MyReviewTab, "given">, (title: string) => { subje
 
 /**
  * The outbox rows telling the people a result is now shared with. `pairs` chooses the campaign's
- * completed pairs whose results were just shared (p: review_pairs). One read for all of them.
+ * completed pairs whose results were just shared (p: review_pairs); `submitted` names them when
+ * they are being submitted in the same write (not yet completed in D1). One read for all of them.
  */
 export async function prepareShareMessages(
   db: Db,
-  input: { companyId: string; campaignId: string; title: string; config: Extract<ShareConfig, { type: "automated" }>; pairs: SQL }
+  input: {
+    companyId: string;
+    campaignId: string;
+    title: string;
+    config: Extract<ShareConfig, { type: "automated" }>;
+    pairs: SQL;
+    submitted?: string[];
+  }
 ): Promise<BatchItem<"sqlite">[]> {
   const { companyId, config } = input;
+  const submitted = JSON.stringify(input.submitted ?? []);
+  const completedOf = (state: SQL) => sql`(SELECT count(*) FROM review_pairs q WHERE q.company_id = p.company_id
+    AND q.campaign_id = p.campaign_id AND q.reviewee_id = p.reviewee_id AND ${state})`;
+  const floor = sql`max(${DEFAULT_ANONYMITY_FLOOR}, (SELECT co.anonymity_floor FROM companies co WHERE co.id = p.company_id))`;
+  const before = completedOf(sql`q.state = 'completed' AND q.id NOT IN (SELECT value FROM json_each(${submitted}))`);
+  const after = completedOf(sql`(q.state = 'completed' OR q.id IN (SELECT value FROM json_each(${submitted})))`);
   const withReviewees = config.shareWith.includes("reviewees") ? 1 : 0;
   const withManagers = config.shareWith.includes("managers") ? 1 : 0;
   const relationships = JSON.stringify(config.shareWith.filter((s) => s.startsWith("relationship:")).map((s) => s.slice(13)));
   const rows = await db.all<{ recipient: string; tab: Exclude<MyReviewTab, "given"> }>(sql`
     WITH shared AS (
       SELECT p.reviewee_id AS reviewee, p.reviewer_id AS reviewer FROM review_pairs p
-      WHERE p.company_id = ${companyId} AND p.campaign_id = ${input.campaignId} AND ${input.pairs})
+      JOIN review_campaigns c ON c.id = p.campaign_id AND c.company_id = p.company_id
+      WHERE p.company_id = ${companyId} AND p.campaign_id = ${input.campaignId} AND ${input.pairs}
+        AND (c.anonymous = 0 OR (${after} >= ${floor} AND (${input.submitted ? sql`${before} < ${floor}` : sql`1`}))))
     SELECT reviewee AS recipient, 'received' AS tab FROM shared WHERE ${withReviewees} = 1
     UNION
     SELECT um.manager_id, 'team' FROM shared s
