@@ -1,12 +1,12 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { appFetch, freshIp, location, postFormFrom, providerSignIn, withIp } from "../support/sign-in-flow";
+import { appFetch, freshIp, location, postFormFrom, providerSignIn, TestBrowser, withIp } from "../support/sign-in-flow";
 
 /** A Select Primary Workspace URL for alice (two workspaces), obtained from another address. */
 async function workspaceChoiceUrl() {
-  const ip = freshIp();
-  const callback = await providerSignIn("slack", "alice@acme.test", ip);
-  const complete = await appFetch(location(callback)!, withIp(ip));
+  const browser = new TestBrowser();
+  const callback = await providerSignIn("slack", "alice@acme.test", browser);
+  const complete = await browser.fetch(location(callback)!);
   return new URL(location(complete)!, "http://127.0.0.1:8787");
 }
 
