@@ -103,7 +103,7 @@ describe("session cookie over https", () => {
       new Request(`${origin}/dev/sign-in`, {
         method: "POST",
         body: new URLSearchParams({ email: "sam@acme.test" }),
-        headers: { Origin: origin, "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": "10.9.9.9" },
+        headers: { Host: "127.0.0.1:8787", Origin: origin, "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": "10.9.9.9" },
         redirect: "manual",
       }) as Parameters<typeof worker.fetch>[0],
       env as Env,
@@ -117,7 +117,7 @@ describe("session cookie over https", () => {
     expect(setCookie).toMatch(/; HttpOnly/i);
     expect(setCookie).not.toMatch(/Domain=/i);
     const page = await worker.fetch(
-      new Request(`${origin}/reviews/todos`, { headers: { Cookie: setCookie!.split(";")[0] }, redirect: "manual" }) as Parameters<typeof worker.fetch>[0],
+      new Request(`${origin}/reviews/todos`, { headers: { Host: "127.0.0.1:8787", Cookie: setCookie!.split(";")[0] }, redirect: "manual" }) as Parameters<typeof worker.fetch>[0],
       env as Env,
       createExecutionContext(),
     );
