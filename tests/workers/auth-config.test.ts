@@ -1,6 +1,10 @@
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { createDb } from "~/db/client.server";
+import { integrations, integrationSyncRuns } from "~/db/schema";
 import { readConfig } from "~/lib/config.server";
 import { decryptApiKey, encryptApiKey } from "~/modules/integrations/crypto.server";
+import { runHrisSync } from "~/modules/integrations/sync.server";
 
 const SECRET = "a-session-secret-of-enough-length-0123456789";
 const KEY_A = "first-integration-key-0123456789abcdef";
@@ -95,5 +99,44 @@ describe("HR integration keys rotate", () => {
     const sealed = await encryptApiKey(ring, ids, "secret");
     expect(await decryptApiKey(ring, { ...ids, integrationId: "i-2" }, sealed)).toBeNull();
     expect(await decryptApiKey(ring, ids, { ...sealed, ciphertext: sealed.ciphertext.replace(/^k1:/, "k9:") })).toBeNull();
+  });
+});
+
+describe("a sync after a rotation", () => {
+  it("reads the key sealed under the old key and re-seals it under the new one in the same batch", async () => {
+    const db = createDb(env.DB);
+    const ids = { companyId: "c-acme", integrationId: "i-rotation" };
+    const old = config({ ...(env as unknown as Record<string, string>), INTEGRATION_KEYS: `k1:${KEY_A}` });
+    const sealed = await encryptApiKey(old.integrationKeys, ids, "acme-bamboo-key");
+    await db.insert(integrations).values({
+      id: ids.integrationId,
+      companyId: ids.companyId,
+      type: "bamboohr",
+      domain: "acme-rotation",
+      apiKeyCiphertext: sealed.ciphertext,
+      apiKeyIv: sealed.iv,
+      createdBy: "u-acme-alice",
+      createdAt: new Date(),
+    });
+    await db.insert(integrationSyncRuns).values({ id: "run-rotation", companyId: ids.companyId, integrationId: ids.integrationId, status: "queued" });
+    await fetch(`${env.FAKE_HRIS_URL}/control/employees`, { method: "POST", body: JSON.stringify({ provider: "bamboohr", employees: [] }) });
+
+    const rotated = config({ ...(env as unknown as Record<string, string>), INTEGRATION_KEYS: `k2:${KEY_B},k1:${KEY_A}` });
+    const writes = await runHrisSync(db, rotated, { ...ids, syncRunId: "run-rotation" });
+    await db.batch(writes as [(typeof writes)[number], ...typeof writes]);
+
+    const run = await env.DB.prepare("SELECT status FROM integration_sync_runs WHERE id = 'run-rotation'").first<{ status: string }>();
+    expect(run?.status).toBe("succeeded");
+    const requests = (await (await fetch(`${env.FAKE_HRIS_URL}/control/requests`, { method: "POST" })).json()) as Array<{ authorization: string }>;
+    expect(requests.at(-1)?.authorization).toBe(`Basic ${btoa("acme-bamboo-key:x")}`);
+    const row = await env.DB.prepare("SELECT api_key_ciphertext, api_key_iv FROM integrations WHERE id = ?")
+      .bind(ids.integrationId)
+      .first<{ api_key_ciphertext: string; api_key_iv: string }>();
+    expect(row!.api_key_ciphertext).toMatch(/^k2:/);
+    const newOnly = config({ ...(env as unknown as Record<string, string>), INTEGRATION_KEYS: `k2:${KEY_B}` }).integrationKeys;
+    expect(await decryptApiKey(newOnly, ids, { ciphertext: row!.api_key_ciphertext, iv: row!.api_key_iv })).toMatchObject({
+      apiKey: "acme-bamboo-key",
+      current: true,
+    });
   });
 });
