@@ -200,7 +200,8 @@ function touchSession(context: AppLoadContext, sessionId: string, now: number) {
     .bind(sessionId, now)
     .run()
     .catch((error: unknown) => logError(context.requestId, error, { step: "session last seen" }));
-  context.cloudflare.ctx.waitUntil(write);
+  // Work done outside a request (a queued job checking a person) has no execution context to extend.
+  context.cloudflare.ctx?.waitUntil(write);
 }
 
 /** A person as the permission rules see them: the user, the company, manager or not, and the permissions. */
