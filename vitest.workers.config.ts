@@ -36,6 +36,8 @@ export default defineConfig(async () => {
               TEST_MIGRATIONS: migrations,
               DEV_SIGN_IN: "true",
               SESSION_SECRET: "worker-tests-session-secret-0123456789",
+              // Set like SESSION_SECRET, so a test that runs the Worker with DEV_SIGN_IN=false still starts it.
+              INTEGRATION_KEYS: "test:worker-tests-integration-key-0123456789",
               ...fakeOidcBindings(fakeOidcUrl),
               FAKE_OIDC_URL: fakeOidcUrl,
               ...fakeHrisBindings(fakeHrisUrl),

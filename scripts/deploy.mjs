@@ -155,7 +155,7 @@ async function checklist() {
     if (!placeholder) unchecked(`D1 database ${databaseId} exists in the account`);
     for (const b of buckets) unchecked(`R2 bucket "${b}" exists`);
     for (const q of queues) unchecked(`queue "${q}" exists`);
-    unchecked("secrets SESSION_SECRET and the OIDC client secrets (and bot tokens when NOTIFY_ADAPTER=chat) are set");
+    unchecked("secrets SESSION_SECRET, INTEGRATION_KEYS and the OIDC client secrets (and bot tokens when NOTIFY_ADAPTER=chat) are set");
     return { items, warnings, config };
   }
 
@@ -188,11 +188,13 @@ async function checklist() {
   if (!secrets.ok && !workerMissing) {
     add(false, "secrets can be listed", [`could not list secrets: ${why(secrets)}`]);
   } else {
-    const needed = ["SESSION_SECRET"];
+    // The Worker refuses to start without these two outside local development (app/lib/config.server.ts).
+    const always = ["SESSION_SECRET", "INTEGRATION_KEYS"];
+    const needed = [...always];
     for (const [secret, idVar] of Object.entries(clientIdVars)) {
       if (String(config.vars?.[idVar] ?? "") !== "" || names.has(idVar)) needed.push(secret);
     }
-    if (needed.length === 1) {
+    if (needed.length === always.length) {
       add(false, "a sign-in provider is configured (SLACK_CLIENT_ID or MSTEAMS_CLIENT_ID)", [
         "set SLACK_CLIENT_ID and/or MSTEAMS_CLIENT_ID in wrangler.toml [vars], then their client secrets:",
         cmd("secret", "put", "SLACK_CLIENT_SECRET"),
@@ -208,7 +210,9 @@ async function checklist() {
       const found = names.has(secret);
       const fix = secret === "SESSION_SECRET"
         ? `openssl rand -base64 48 | ${cmd("secret", "put", "SESSION_SECRET")}`
-        : cmd("secret", "put", secret);
+        : secret === "INTEGRATION_KEYS"
+          ? `echo "k1:$(openssl rand -base64 48)" | ${cmd("secret", "put", "INTEGRATION_KEYS")}   (to rotate later: put "k2:<new>,k1:<old>", then drop k1 once every integration has synced)`
+          : cmd("secret", "put", secret);
       add(found, `secret ${secret} is set`, found ? [] : [fix]);
     }
     if (names.has("DEV_SIGN_IN")) {

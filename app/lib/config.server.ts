@@ -16,11 +16,62 @@ const oidc = <P extends "SLACK" | "MSTEAMS">(prefix: P) =>
     [K in `${P}_${(typeof OIDC_SETTINGS)[number]}`]: z.ZodDefault<z.ZodString>;
   };
 
+const MIN_SECRET_LENGTH = 16;
+/** Used only when DEV_SIGN_IN=true on a loopback APP_URL (tests/bench/run.mjs signs cookies with it). */
+const DEVELOPMENT_SESSION_SECRET = "development-only-session-secret-not-for-production";
+const DEVELOPMENT_INTEGRATION_KEYS = "dev:development-only-integration-key-not-for-production";
+
+const LOOPBACK_HOSTS = ["127.0.0.1", "localhost", "[::1]"];
+
+export function isLoopbackHost(hostname: string): boolean {
+  return LOOPBACK_HOSTS.includes(hostname);
+}
+
+/** http on 127.0.0.1, localhost or [::1] (any port): the only addresses the demo sign-in may run on. */
+export function isLoopbackUrl(value: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  return url.protocol === "http:" && isLoopbackHost(url.hostname);
+}
+
+/** The keys that seal HR integration API keys (app/modules/integrations/crypto.server.ts). */
+export interface IntegrationKeyRing {
+  /** Encrypts every new or re-sealed key. */
+  primary: { id: string; secret: string };
+  /** Every key still accepted for decryption, by id (the primary first). */
+  all: Map<string, string>;
+}
+
+function parseIntegrationKeys(value: string): IntegrationKeyRing {
+  const fail = (why: string) => {
+    throw new Error(`INTEGRATION_KEYS ${why}: give "id:secret" pairs separated by commas, the current key first; see README › Configuration`);
+  };
+  const all = new Map<string, string>();
+  for (const entry of value.split(",").map((e) => e.trim()).filter(Boolean)) {
+    const at = entry.indexOf(":");
+    const id = at > 0 ? entry.slice(0, at) : "";
+    const secret = at > 0 ? entry.slice(at + 1) : "";
+    if (!/^[A-Za-z0-9_-]{1,32}$/.test(id)) fail("has an entry without a key id (letters, digits, - or _)");
+    if (secret.length < 32) fail(`has a key "${id}" shorter than 32 characters`);
+    if (all.has(id)) fail(`names the key "${id}" twice`);
+    all.set(id, secret);
+  }
+  const [first] = all;
+  if (!first) return fail("is not set");
+  return { primary: { id: first[0], secret: first[1] }, all };
+}
+
 const ConfigSchema = z
   .object({
     APP_URL: z.string().default("http://127.0.0.1:8787"),
     DEV_SIGN_IN: bool,
     SESSION_SECRET: z.string().optional(),
+    /** HR integration API key encryption: "id:secret" pairs, comma-separated; the first encrypts, all decrypt. */
+    INTEGRATION_KEYS: z.string().optional(),
     DEMO_TEAM_IDS: csv,
     NOTIFY_ADAPTER: z.enum(["outbox", "chat"]).default("outbox"),
     FRAME_ANCESTORS: z.string().default(""),
@@ -41,10 +92,22 @@ const ConfigSchema = z
     HIBOB_API_BASE_URL: z.string().default("https://api.hibob.com"),
   })
   .transform((env) => {
-    const secret = env.SESSION_SECRET || (env.DEV_SIGN_IN ? "development-only-session-secret-not-for-production" : "");
-    if (secret.length < 16) {
-      throw new Error("SESSION_SECRET is not set (at least 16 characters); see README › Configuration");
+    // The demo sign-in lets anyone be anyone: it is refused outright unless the app is served on
+    // this machine, and only then may the known development-only secrets stand in for real ones.
+    const local = isLoopbackUrl(env.APP_URL);
+    if (env.DEV_SIGN_IN && !local) {
+      throw new Error(
+        `DEV_SIGN_IN=true is refused: APP_URL (${env.APP_URL}) is not a local http address (127.0.0.1, localhost or [::1]); see README › Configuration`,
+      );
     }
+    const localDevelopment = env.DEV_SIGN_IN && local;
+    const secret = env.SESSION_SECRET || (localDevelopment ? DEVELOPMENT_SESSION_SECRET : "");
+    if (secret.length < MIN_SECRET_LENGTH) {
+      throw new Error(
+        `SESSION_SECRET is ${env.SESSION_SECRET ? "too short" : "not set"} (at least ${MIN_SECRET_LENGTH} characters); see README › Configuration`,
+      );
+    }
+    const integrationKeys = parseIntegrationKeys(env.INTEGRATION_KEYS || (localDevelopment ? DEVELOPMENT_INTEGRATION_KEYS : ""));
     const provider = (p: "SLACK" | "MSTEAMS") => ({
       issuer: env[`${p}_OIDC_ISSUER`] as string,
       authorizeUrl: env[`${p}_OIDC_AUTHORIZE_URL`] as string,
@@ -57,6 +120,7 @@ const ConfigSchema = z
       appUrl: env.APP_URL,
       devSignIn: env.DEV_SIGN_IN,
       sessionSecret: secret,
+      integrationKeys,
       demoTeamIds: env.DEMO_TEAM_IDS,
       notifyAdapter: env.NOTIFY_ADAPTER,
       frameAncestors: env.FRAME_ANCESTORS.split(/\s+/).filter(Boolean),

@@ -22,7 +22,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   try {
     return await startProviderSignIn(request, context, platform);
   } catch (error) {
-    logSignInFailure(context.requestId, error, { step: "sign-in start", platform });
+    logSignInFailure(context.requestId, error, { step: "sign-in start", platform, url: request.url });
     throw redirect("/auth-error");
   }
 }

@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { isLoopbackHost } from "~/lib/config.server";
 import { AuthCard, primaryButton, secondaryButton, textLink, TooManyAttempts } from "~/modules/auth/components/auth-card";
 import { findDemoPersonByEmail, listDemoPeople } from "~/modules/auth/dev-sign-in.server";
 import { hitSignInLimit, tooManyAttemptsMessage } from "~/modules/auth/rate-limit.server";
@@ -12,19 +13,23 @@ export { signInRouteHeaders as headers } from "~/modules/auth/route-headers";
 
 export const meta: MetaFunction = () => [{ title: "Demo sign-in" }];
 
-/** The demo sign-in exists only when DEV_SIGN_IN=true; otherwise it is not there at all. */
-function requireDevSignIn(context: AppLoadContext) {
-  if (!context.config.devSignIn) throw new Response("Not Found", { status: 404 });
+/**
+ * The demo sign-in exists only when DEV_SIGN_IN=true, which the configuration accepts only with a
+ * loopback APP_URL; and it answers only requests addressed to this machine, so a deployment that
+ * left APP_URL at its local default still does not offer it under its public name.
+ */
+function requireDevSignIn(request: Request, context: AppLoadContext) {
+  if (!context.config.devSignIn || !isLoopbackHost(new URL(request.url).hostname)) throw new Response("Not Found", { status: 404 });
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  requireDevSignIn(context);
+  requireDevSignIn(request, context);
   const search = new URL(request.url).searchParams.get("q") ?? "";
   return { search, companies: await listDemoPeople(context, search) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  requireDevSignIn(context);
+  requireDevSignIn(request, context);
   const limit = await hitSignInLimit(request, context);
   if (!limit.allowed) {
     return data(

@@ -9,13 +9,16 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { logWarn } from "~/lib/log.server";
 import {
+  completeLink,
   consumeAuthorization,
   isActivePerson,
   readPendingAuthorization,
   verifyWorkspaceChoiceToken,
   workspacesOf,
 } from "~/modules/auth/authorization.server";
+import { browserKeyOf, clearBrowserBinding } from "~/modules/auth/browser-binding.server";
 import { AuthCard, primaryButton, textLink, TooManyAttempts } from "~/modules/auth/components/auth-card";
 import { hitSignInLimit, tooManyAttemptsMessage } from "~/modules/auth/rate-limit.server";
 import { redirectIfSignedIn, signInAndRedirect } from "~/modules/auth/session.server";
@@ -25,15 +28,28 @@ export { signInRouteHeaders as headers } from "~/modules/auth/route-headers";
 
 export const meta: MetaFunction = () => [{ title: "Select Primary Workspace" }];
 
-/** The person behind a choice token, if token, authorization and person are all still good. */
-async function pendingChoice(context: AppLoadContext, idToken: string | null, authorizationId: string) {
-  if (!idToken) return null;
-  const person = await verifyWorkspaceChoiceToken(context, idToken, authorizationId);
-  if (!person) return null;
-  const authorization = await readPendingAuthorization(context, authorizationId);
-  if (!authorization || authorization.platform !== "slack") return null;
-  if (!(await isActivePerson(context, person))) return null;
-  return person;
+/**
+ * The person behind a choice token, if token, authorization and person are all still good and
+ * this is the browser that started the sign-in (its binding cookie); otherwise null, logged.
+ */
+async function pendingChoice(request: Request, context: AppLoadContext, idToken: string | null, authorizationId: string) {
+  const browserKey = await browserKeyOf(request);
+  const choice = await (async () => {
+    if (!idToken) return null;
+    const person = await verifyWorkspaceChoiceToken(context, idToken, authorizationId);
+    if (!person) return null;
+    const authorization = await readPendingAuthorization(context, authorizationId, browserKey);
+    if (!authorization || authorization.platform !== "slack" || authorization.redirectTo !== null) return null;
+    if (!(await isActivePerson(context, person))) return null;
+    return { person, authorization, browserKey };
+  })();
+  if (!choice) {
+    logWarn(context.requestId, "workspace choice refused: bad token, spent or expired sign-in, or another browser", {
+      url: request.url,
+      withBrowserCookie: Boolean(browserKey),
+    });
+  }
+  return choice;
 }
 
 /** Reads the idToken and authorization query parameters (002 §2.3). */
@@ -43,9 +59,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const authorization = url.searchParams.get("authorization")?.trim();
   if (!authorization) throw redirect("/sign-in");
   const idToken = url.searchParams.get("idToken");
-  const person = await pendingChoice(context, idToken, authorization);
-  if (!person) throw redirect("/auth-error");
-  return { idToken: idToken!, authorization, workspaces: await workspacesOf(context, person) };
+  const choice = await pendingChoice(request, context, idToken, authorization);
+  if (!choice) throw redirect("/auth-error");
+  return { idToken: idToken!, authorization, workspaces: await workspacesOf(context, choice.person) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -61,8 +77,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data({ result: submission.reply(), rateLimited: null }, { status: 400 });
   }
   const { idToken, authorization, workspaceId } = submission.value;
-  const person = await pendingChoice(context, idToken, authorization);
-  if (!person) throw redirect("/auth-error");
+  const choice = await pendingChoice(request, context, idToken, authorization);
+  if (!choice) throw redirect("/auth-error");
+  const { person } = choice;
   const memberOf = await workspacesOf(context, person);
   if (!memberOf.some((w) => w.id === workspaceId)) {
     return data(
@@ -70,8 +87,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: 400 },
     );
   }
-  if (!(await consumeAuthorization(context, authorization))) throw redirect("/auth-error");
-  throw await signInAndRedirect(request, context, { ...person, workspaceId });
+  if (!(await consumeAuthorization(context, authorization, choice.browserKey))) throw redirect("/auth-error");
+  await completeLink(context, person, choice.authorization);
+  throw await signInAndRedirect(request, context, { ...person, workspaceId }, undefined, [await clearBrowserBinding(request)]);
 }
 
 export default function SelectSlackWorkspace() {

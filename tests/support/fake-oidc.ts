@@ -5,7 +5,7 @@ import { exportJWK, generateKeyPair, SignJWT, type JWK } from "jose";
 // With the extension so Node's own type stripping can load this file (scripts/e2e.mjs imports it
 // without a bundler); tsc accepts such paths only with allowImportingTsExtensions.
 // @ts-ignore TS5097
-import { DEMO } from "../../app/db/seed/demo.ts";
+import { DEMO, demoSeed } from "../../app/db/seed/demo.ts";
 
 export const FAKE_OIDC_CLIENTS = {
   slack: { clientId: "fake-slack-client", clientSecret: "fake-slack-secret" },
@@ -86,6 +86,21 @@ const CODE_TTL_MS = 5 * 60 * 1000;
 /** Team ids of the seeded companies, so a login_hint e-mail lands in the right tenant. */
 const TEAM_BY_DOMAIN: Record<string, string> = Object.fromEntries(Object.values(DEMO).map((c) => [c.domain, c.externalId]));
 
+/**
+ * The chat account ids the seed links people to, by e-mail: the provider names a seeded person by
+ * the same Slack user id or Microsoft object id (oid) the app knows them by, as the real ones do.
+ */
+let seededChatIds: Map<string, { slack: string | null; msteams: string | null }> | undefined;
+function seededChatId(platform: FakePlatform, email: string): string | null {
+  seededChatIds ??= new Map(
+    demoSeed().users.map((u) => [
+      String(u.email).toLowerCase(),
+      { slack: (u.slack_user_id as string | null) ?? null, msteams: (u.msteams_user_id as string | null) ?? null },
+    ]),
+  );
+  return seededChatIds.get(email.toLowerCase())?.[platform] ?? null;
+}
+
 function defaultEmail(platform: FakePlatform) {
   return platform === "slack" ? `alice@${DEMO.acme.domain}` : `gina@${DEMO.globex.domain}`;
 }
@@ -96,7 +111,7 @@ function personClaims(url: string, platform: FakePlatform, email: string): Recor
   const name = local.charAt(0).toUpperCase() + local.slice(1);
   if (platform === "slack") {
     const team = TEAM_BY_DOMAIN[domain] ?? DEMO.acme.externalId;
-    const user = `UFAKE${local.toUpperCase()}`;
+    const user = seededChatId("slack", email) ?? `UFAKE${local.toUpperCase()}`;
     return {
       iss: fakeIssuer(url, "slack"),
       sub: user,
@@ -108,7 +123,7 @@ function personClaims(url: string, platform: FakePlatform, email: string): Recor
     };
   }
   const tid = TEAM_BY_DOMAIN[domain] ?? DEMO.globex.externalId;
-  const oid = createHash("sha256").update(email).digest("hex").slice(0, 32);
+  const oid = seededChatId("msteams", email) ?? createHash("sha256").update(email).digest("hex").slice(0, 32);
   return {
     iss: fakeIssuer(url, "msteams", tid),
     sub: `fake-sub-${oid}`,
@@ -147,6 +162,7 @@ export async function startFakeOidc(options: { port?: number; host?: string } = 
     const claims: Record<string, unknown> = {
       ...personClaims(url, request.platform, request.email ?? defaultEmail(request.platform)),
       ...(request.nonce !== undefined ? { nonce: request.nonce } : {}),
+      jti: b64url(randomBytes(16)),
     };
     for (const [key, value] of Object.entries(request.claims ?? {})) {
       if (value === null) delete claims[key];

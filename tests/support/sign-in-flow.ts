@@ -3,7 +3,7 @@
 import { createCookie } from "@remix-run/cloudflare";
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
-import { appFetch, cookieFrom, postForm } from "../workers/helpers";
+import { appFetch, cookieFrom, postForm, SESSION_COOKIE } from "../workers/helpers";
 import type { FakeCodeRequest, FakePlatform } from "./fake-oidc";
 
 /**
@@ -17,6 +17,44 @@ export function freshIp() {
 
 export function withIp(ip: string, init: { cookie?: string; method?: string; body?: BodyInit } = {}) {
   return { ...init, headers: { "CF-Connecting-IP": ip } };
+}
+
+/** Every "name=value" pair a response sets (not only the first), expired ones included. */
+export function setCookies(response: Response): Array<{ name: string; value: string; header: string }> {
+  return response.headers.getSetCookie().map((header) => {
+    const pair = header.split(";")[0];
+    const at = pair.indexOf("=");
+    return { name: pair.slice(0, at), value: pair.slice(at + 1), header };
+  });
+}
+
+/**
+ * One browser: a client address of its own and a cookie jar that keeps what the app sets (and
+ * drops what it expires), so a flow can be followed step by step, or replayed from another browser.
+ */
+export class TestBrowser {
+  readonly ip = freshIp();
+  readonly jar = new Map<string, string>();
+
+  cookie(): string {
+    return [...this.jar].map(([name, value]) => `${name}=${value}`).join("; ");
+  }
+
+  keep(response: Response): Response {
+    for (const { name, value, header } of setCookies(response)) {
+      if (!value || /max-age=0/i.test(header) || /expires=thu, 01 jan 1970/i.test(header)) this.jar.delete(name);
+      else this.jar.set(name, value);
+    }
+    return response;
+  }
+
+  async fetch(path: string, init: { method?: string; body?: BodyInit } = {}): Promise<Response> {
+    return this.keep(await appFetch(path, withIp(this.ip, { ...init, cookie: this.cookie() })));
+  }
+
+  post(path: string, fields: Record<string, string>) {
+    return this.fetch(path, { method: "POST", body: new URLSearchParams(fields) });
+  }
 }
 
 export async function fakeCode(request: FakeCodeRequest): Promise<string> {
@@ -41,14 +79,14 @@ export interface StartedSignIn {
 }
 
 /** POST /auth/{platform}/start as the sign-in button does; returns what the provider was sent. */
-export async function startSignIn(platform: FakePlatform, ip: string): Promise<StartedSignIn> {
-  const response = await appFetch(`/auth/${platform}/start`, withIp(ip, { method: "POST" }));
+export async function startSignIn(platform: FakePlatform, browser: TestBrowser): Promise<StartedSignIn> {
+  const response = await browser.fetch(`/auth/${platform}/start`, { method: "POST" });
   expect(response.status).toBe(302);
   const authorizeUrl = new URL(response.headers.get("Location")!);
   const q = authorizeUrl.searchParams;
   return {
     authorizeUrl,
-    flowCookie: cookieFrom(response),
+    flowCookie: setCookies(response).find((c) => c.name === "__sign_in_flow")?.header.split(";")[0] ?? "",
     state: q.get("state")!,
     nonce: q.get("nonce")!,
     codeChallenge: q.get("code_challenge")!,
@@ -67,9 +105,9 @@ export function codeFor(started: StartedSignIn, platform: FakePlatform, request:
   });
 }
 
-/** The provider's redirect back to /auth/{platform}/callback. */
-export function callback(platform: FakePlatform, params: { code: string; state: string }, flowCookie: string, ip: string) {
-  return appFetch(`/auth/${platform}/callback?${new URLSearchParams(params)}`, withIp(ip, { cookie: flowCookie }));
+/** The provider's redirect back to /auth/{platform}/callback, in the browser that started. */
+export function callback(platform: FakePlatform, params: { code: string; state: string }, browser: TestBrowser) {
+  return browser.fetch(`/auth/${platform}/callback?${new URLSearchParams(params)}`);
 }
 
 /** Follows the fake's /authorize (login_hint = e-mail) and returns the callback path it redirects to. */
@@ -82,25 +120,33 @@ export async function authorizeAtFake(started: StartedSignIn, email: string): Pr
   return back.pathname + back.search;
 }
 
-/** Start → provider → callback for a seeded e-mail; returns the callback's answer. */
-export async function providerSignIn(platform: FakePlatform, email: string, ip: string) {
-  const started = await startSignIn(platform, ip);
+/** Start → provider → callback for a seeded e-mail in one browser; returns the callback's answer. */
+export async function providerSignIn(platform: FakePlatform, email: string, browser: TestBrowser) {
+  const started = await startSignIn(platform, browser);
   const callbackPath = await authorizeAtFake(started, email);
-  return appFetch(callbackPath, withIp(ip, { cookie: started.flowCookie }));
+  return browser.fetch(callbackPath);
 }
 
 /** The session id inside a Set-Cookie / Cookie value written by the app. */
 export async function sessionIdOf(cookiePair: string): Promise<string | null> {
-  const value = await createCookie("__session", { secrets: [env.SESSION_SECRET] }).parse(cookiePair);
+  const value = await createCookie(SESSION_COOKIE, { secrets: [env.SESSION_SECRET] }).parse(cookiePair);
   return typeof value === "string" ? value : null;
 }
 
 export async function sessionRow(cookiePair: string) {
   const id = await sessionIdOf(cookiePair);
   if (!id) return null;
-  return env.DB.prepare("SELECT id, user_id, company_id, frame_team_id, workspace_id FROM sessions WHERE id = ?")
+  return env.DB.prepare("SELECT id, user_id, company_id, frame_team_id, workspace_id, last_seen_at, expires_at FROM sessions WHERE id = ?")
     .bind(id)
-    .first<{ id: string; user_id: string; company_id: string; frame_team_id: string | null; workspace_id: string | null }>();
+    .first<{
+      id: string;
+      user_id: string;
+      company_id: string;
+      frame_team_id: string | null;
+      workspace_id: string | null;
+      last_seen_at: number | null;
+      expires_at: number;
+    }>();
 }
 
 export async function countSessions(userId: string) {

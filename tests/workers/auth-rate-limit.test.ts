@@ -1,20 +1,23 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { appFetch, freshIp, location, postFormFrom, providerSignIn, withIp } from "../support/sign-in-flow";
+import { appFetch, freshIp, location, postFormFrom, providerSignIn, TestBrowser, withIp } from "../support/sign-in-flow";
 
-/** A Select Primary Workspace URL for alice (two workspaces), obtained from another address. */
-async function workspaceChoiceUrl() {
-  const ip = freshIp();
-  const callback = await providerSignIn("slack", "alice@acme.test", ip);
-  const complete = await appFetch(location(callback)!, withIp(ip));
-  return new URL(location(complete)!, "http://127.0.0.1:8787");
+/**
+ * A Select Primary Workspace URL for alice (two workspaces), obtained from another address, and
+ * the cookie of the browser it belongs to (the choice is bound to it).
+ */
+async function workspaceChoice() {
+  const browser = new TestBrowser();
+  const callback = await providerSignIn("slack", "alice@acme.test", browser);
+  const complete = await browser.fetch(location(callback)!);
+  return { choice: new URL(location(complete)!, "http://127.0.0.1:8787"), cookie: browser.cookie() };
 }
 
 const [LIMIT] = env.SIGN_IN_RATE_LIMIT.split("/").map(Number);
 
 describe("sign-in rate limit", () => {
   it("answers 429 with Retry-After and a readable page once a client exceeds the limit", async () => {
-    const choice = await workspaceChoiceUrl();
+    const { choice, cookie } = await workspaceChoice();
     const ip = freshIp();
     for (let i = 0; i < LIMIT; i++) {
       const response = await postFormFrom(ip, "/dev/sign-in", { email: "nobody@acme.test" });
@@ -42,6 +45,7 @@ describe("sign-in rate limit", () => {
       choice.pathname + choice.search,
       withIp(ip, {
         method: "POST",
+        cookie,
         body: new URLSearchParams({
           idToken: choice.searchParams.get("idToken")!,
           authorization: choice.searchParams.get("authorization")!,

@@ -5,6 +5,9 @@ import worker from "../../workers/app";
 
 export const ORIGIN = "http://127.0.0.1:8787";
 
+/** The session cookie's name over plain http (the tests' origin); over https it is `__Host-session`. */
+export const SESSION_COOKIE = "__session";
+
 /**
  * Fetch the app as a browser on our own origin would (Host, and Origin on mutations), calling the
  * Worker's fetch handler directly rather than through SELF: with vitest-pool-workers 0.23 every
@@ -52,7 +55,7 @@ export async function sessionFor(email: string, options: { frameTeamId?: string 
   await env.DB.prepare("INSERT INTO sessions (id, user_id, company_id, frame_team_id, view, expires_at) VALUES (?, ?, ?, ?, 'USER', ?)")
     .bind(id, user.id, user.company_id, options.frameTeamId ?? null, Date.now() + 3600_000)
     .run();
-  const cookie = createCookie("__session", { secrets: [env.SESSION_SECRET] });
+  const cookie = createCookie(SESSION_COOKIE, { secrets: [env.SESSION_SECRET] });
   const header = await cookie.serialize(id);
   return header.split(";")[0];
 }

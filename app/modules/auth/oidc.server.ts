@@ -1,7 +1,8 @@
 import { createCookie, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { createRemoteJWKSet, decodeJwt, jwtVerify, type JWTPayload } from "jose";
 import type { OidcProviderConfig } from "~/lib/config.server";
-import { logError } from "~/lib/log.server";
+import { logError, logWarn } from "~/lib/log.server";
+import { newBrowserBinding, sha256Hex } from "./browser-binding.server";
 import type { SignInPlatform } from "./sign-in.schema";
 
 /** What a verified ID token says about the person, whichever platform issued it. */
@@ -10,6 +11,8 @@ export interface ChatIdentity {
   /** Slack user id, or the Microsoft object id (oid). */
   subject: string;
   email: string | null;
+  /** The provider says it checked the address (Slack email_verified; Microsoft email_verified or xms_edov). */
+  emailVerified: boolean;
   name: string | null;
   /** Slack team id or Microsoft tenant id (tid). */
   teamId: string | null;
@@ -28,11 +31,13 @@ export class SignInError extends Error {
 
 /**
  * A refused token or a mismatched state is routine (expired links, replays, probing): a warning
- * with the request id and the reason. Anything else is a server error with its stack.
+ * with the request id and the reason. Anything else is a server error with its stack. Both go
+ * through the log's redaction, so a URL may be passed as it came (its token, code, state and
+ * authorization come out as "[redacted]").
  */
 export function logSignInFailure(requestId: string, error: unknown, extra: Record<string, unknown>) {
   if (error instanceof SignInError) {
-    console.warn(JSON.stringify({ level: "warn", requestId, message: error.message, ...extra }));
+    logWarn(requestId, error.message, extra);
   } else {
     logError(requestId, error, extra);
   }
@@ -101,7 +106,10 @@ export function callbackUrl(request: Request, platform: SignInPlatform) {
   return `${new URL(request.url).origin}/auth/${platform}/callback`;
 }
 
-/** Starts the authorization-code flow: a redirect to the provider, carrying the flow cookie. */
+/**
+ * Starts the authorization-code flow: a redirect to the provider, carrying the flow cookie and
+ * the browser binding that the completion steps will ask for.
+ */
 export async function startProviderSignIn(request: Request, context: AppLoadContext, platform: SignInPlatform): Promise<Response> {
   const provider = providerConfig(context, platform);
   const flow: SignInFlow = { platform, state: randomToken(), nonce: randomToken(), verifier: randomToken(48) };
@@ -114,9 +122,10 @@ export async function startProviderSignIn(request: Request, context: AppLoadCont
   url.searchParams.set("nonce", flow.nonce);
   url.searchParams.set("code_challenge", await pkceChallenge(flow.verifier));
   url.searchParams.set("code_challenge_method", "S256");
-  return redirect(url.toString(), {
-    headers: { "Set-Cookie": await flowCookie(request, context).serialize(flow), "Cache-Control": "no-store" },
-  });
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  headers.append("Set-Cookie", await flowCookie(request, context).serialize(flow));
+  headers.append("Set-Cookie", (await newBrowserBinding(request)).setCookie);
+  return redirect(url.toString(), { headers });
 }
 
 function isFlow(value: unknown, platform: SignInPlatform): value is SignInFlow {
@@ -187,6 +196,37 @@ export async function verifyIdToken(
   idToken: string,
   options: { nonce?: string } = {},
 ): Promise<ChatIdentity> {
+  return identityFromClaims(platform, await verifiedClaims(context, platform, idToken, options));
+}
+
+/** How long jose's check still accepts an expired token; a used token is remembered that long too. */
+const CLOCK_TOLERANCE_SECONDS = 60;
+
+/**
+ * The framed tab's host-issued ID token, verified, with what makes it single-use: an id to
+ * remember it by (its jti, else a digest of the whole token) and the time it stops being valid.
+ */
+export async function verifyFramedTabToken(
+  context: AppLoadContext,
+  platform: SignInPlatform,
+  idToken: string,
+): Promise<{ identity: ChatIdentity; replayId: string; validUntil: Date }> {
+  const claims = await verifiedClaims(context, platform, idToken, {});
+  const jti = typeof claims.jti === "string" && claims.jti ? claims.jti : null;
+  const replayId = jti ? `jti:${platform}:${await sha256Hex(`${claims.iss ?? ""}\n${jti}`)}` : `sha256:${await sha256Hex(idToken)}`;
+  return {
+    identity: identityFromClaims(platform, claims),
+    replayId,
+    validUntil: new Date(((claims.exp as number) + CLOCK_TOLERANCE_SECONDS) * 1000),
+  };
+}
+
+async function verifiedClaims(
+  context: AppLoadContext,
+  platform: SignInPlatform,
+  idToken: string,
+  options: { nonce?: string },
+): Promise<JWTPayload> {
   const provider = providerConfig(context, platform);
   let issuer = provider.issuer;
   if (issuer.includes(TENANT_PLACEHOLDER)) {
@@ -206,7 +246,7 @@ export async function verifyIdToken(
       issuer,
       audience: provider.clientId,
       algorithms: ID_TOKEN_ALGORITHMS,
-      clockTolerance: 60,
+      clockTolerance: CLOCK_TOLERANCE_SECONDS,
       requiredClaims: ["sub", "exp", "iat"],
     }));
   } catch (error) {
@@ -215,28 +255,39 @@ export async function verifyIdToken(
   if (options.nonce !== undefined && (typeof payload.nonce !== "string" || !sameToken(payload.nonce, options.nonce))) {
     throw new SignInError("ID token nonce does not match the flow");
   }
-  return identityFromClaims(platform, payload);
+  return payload;
 }
 
 const str = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim() : null);
 
+const address = (v: unknown) => {
+  const email = str(v);
+  return email?.includes("@") ? email.toLowerCase() : null;
+};
+
+/**
+ * The person is the platform's own account id (Slack user id; Microsoft oid) in the team or
+ * tenant the signature vouches for. The e-mail is kept with whether the provider verified it:
+ * only a verified address may link a person who is not linked yet (authorization.server.ts).
+ * Microsoft's preferred_username and upn are display names a tenant admin can set to anything,
+ * so they are never taken as an e-mail.
+ */
 function identityFromClaims(platform: SignInPlatform, claims: JWTPayload): ChatIdentity {
   if (platform === "slack") {
-    // An address Slack says is unverified must not match a person by e-mail.
-    const email = claims.email_verified === false ? null : str(claims.email);
     return {
       platform,
       subject: str(claims["https://slack.com/user_id"]) ?? str(claims.sub)!,
-      email: email?.toLowerCase() ?? null,
+      email: address(claims.email),
+      emailVerified: claims.email_verified === true,
       name: str(claims.name),
       teamId: str(claims["https://slack.com/team_id"]),
     };
   }
-  const email = str(claims.email) ?? str(claims.preferred_username) ?? str(claims.upn);
   return {
     platform,
     subject: str(claims.oid) ?? str(claims.sub)!,
-    email: email?.includes("@") ? email.toLowerCase() : null,
+    email: address(claims.email),
+    emailVerified: claims.email_verified === true || claims.xms_edov === true,
     name: str(claims.name),
     teamId: str(claims.tid),
   };

@@ -3,9 +3,23 @@ import { eq, type SQL } from "drizzle-orm";
 import { d1Statement } from "~/db/client.server";
 import { sessions } from "~/db/schema";
 import type { Permission } from "~/lib/permissions/names";
+import { logError } from "~/lib/log.server";
 import { permissionsFor, type Platform } from "~/lib/permissions/registry";
 
+/** A session ends 14 days after sign-in, or after 12 hours without use, whichever comes first. */
 const SESSION_TTL_MS = 1000 * 60 * 60 * 24 * 14;
+export const SESSION_IDLE_MS = 1000 * 60 * 60 * 12;
+/** Last use is written at most this often, off the request's path (the viewer read stays a read). */
+export const LAST_SEEN_REFRESH_MS = 1000 * 60 * 5;
+
+/**
+ * Over https the session cookie is `__Host-session`: the browser then only accepts it Secure, for
+ * Path=/ and without Domain, so no sibling subdomain can plant or shadow it. Plain http (local
+ * development on 127.0.0.1) cannot carry a `__Host-` cookie, so there it is `__session`.
+ */
+export function sessionCookieName(request: Request) {
+  return new URL(request.url).protocol === "https:" ? "__Host-session" : "__session";
+}
 
 /**
  * The session cookie holds only a signed session id. Over https (always the case when framed
@@ -14,7 +28,7 @@ const SESSION_TTL_MS = 1000 * 60 * 60 * 24 * 14;
  */
 export function sessionCookie(request: Request, context: AppLoadContext) {
   const secure = new URL(request.url).protocol === "https:";
-  return createCookie("__session", {
+  return createCookie(sessionCookieName(request), {
     httpOnly: true,
     path: "/",
     secrets: [context.config.sessionSecret],
@@ -33,6 +47,7 @@ function newSessionRow(input: SessionPerson) {
     frameTeamId: input.frameTeamId ?? null,
     workspaceId: input.workspaceId ?? null,
     expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+    lastSeenAt: new Date(),
   };
 }
 
@@ -157,7 +172,8 @@ async function loadViewer(request: Request, context: AppLoadContext): Promise<Vi
     return null;
   }
   const d1 = context.cloudflare.env.DB;
-  const viewerStatement = d1.prepare(VIEWER_SQL).bind(sessionId, Date.now());
+  const now = Date.now();
+  const viewerStatement = d1.prepare(VIEWER_SQL).bind(sessionId, now, now - SESSION_IDLE_MS);
   let raw: RawViewerRow | undefined;
   try {
     const [viewerResult, ...riderResults] = await d1.batch([
@@ -172,9 +188,20 @@ async function loadViewer(request: Request, context: AppLoadContext): Promise<Vi
   }
   const row = raw ? viewerRowOf(raw) : undefined;
   if (!row) return null;
+  if (raw!.session_last_seen_at < now - LAST_SEEN_REFRESH_MS) touchSession(context, sessionId, now);
   const person = personOf(row, Boolean(row.session.frameTeamId && context.config.demoTeamIds.includes(row.session.frameTeamId)));
   if (!person) return null;
   return { sessionId: row.session.id, view: row.session.view, workspaceId: row.session.workspaceId, ...person };
+}
+
+/** Records the session's use after the answer is on its way; a lost write only shortens the idle window. */
+function touchSession(context: AppLoadContext, sessionId: string, now: number) {
+  const write = context.cloudflare.env.DB.prepare("UPDATE sessions SET last_seen_at = ?2 WHERE id = ?1 AND coalesce(last_seen_at, created_at) < ?2")
+    .bind(sessionId, now)
+    .run()
+    .catch((error: unknown) => logError(context.requestId, error, { step: "session last seen" }));
+  // Work done outside a request (a queued job checking a person) has no execution context to extend.
+  context.cloudflare.ctx?.waitUntil(write);
 }
 
 /** A person as the permission rules see them: the user, the company, manager or not, and the permissions. */
@@ -222,16 +249,18 @@ const PERSON_COLUMNS = `
 
 const VIEWER_SQL = `
   SELECT s.id AS session_id, s.view AS session_view, s.frame_team_id AS session_frame_team_id, s.workspace_id AS session_workspace_id,
+         coalesce(s.last_seen_at, s.created_at) AS session_last_seen_at,
          ${PERSON_COLUMNS}
   FROM sessions s
   JOIN users u ON u.id = s.user_id AND u.company_id = s.company_id
   JOIN companies c ON c.id = s.company_id
-  WHERE s.id = ?1 AND s.expires_at > ?2
+  WHERE s.id = ?1 AND s.expires_at > ?2 AND coalesce(s.last_seen_at, s.created_at) > ?3
   LIMIT 1`;
 
 /** The same columns for a person without a session (personOfUser): ?1 the user, ?2 the company. */
 const PERSON_SQL = `
   SELECT NULL AS session_id, NULL AS session_view, NULL AS session_frame_team_id, NULL AS session_workspace_id,
+         NULL AS session_last_seen_at,
          ${PERSON_COLUMNS}
   FROM users u
   JOIN companies c ON c.id = u.company_id
@@ -243,6 +272,7 @@ interface RawViewerRow {
   session_view: "USER" | "ADMIN";
   session_frame_team_id: string | null;
   session_workspace_id: string | null;
+  session_last_seen_at: number;
   user_id: string;
   user_name: string;
   user_email: string;
@@ -302,7 +332,7 @@ export async function requireViewer(request: Request, context: AppLoadContext): 
 
 async function toSignIn(request: Request, context: AppLoadContext) {
   const headers = new Headers();
-  if (request.headers.get("Cookie")?.includes("__session=")) {
+  if (request.headers.get("Cookie")?.includes(`${sessionCookieName(request)}=`)) {
     headers.append("Set-Cookie", await destroySession(request, context));
   }
   return redirect("/sign-in", { headers });
@@ -355,13 +385,16 @@ export async function replaceSession(request: Request, context: AppLoadContext, 
   return sessionCookie(request, context).serialize(row.id);
 }
 
-/** Signs the person in and redirects to their profile (or `redirectTo`). */
+/** Signs the person in and redirects to their profile (or `redirectTo`), with any other cookies to set. */
 export async function signInAndRedirect(
   request: Request,
   context: AppLoadContext,
   person: SessionPerson,
-  redirectTo = profilePath(person.userId)
+  redirectTo = profilePath(person.userId),
+  otherCookies: string[] = []
 ): Promise<Response> {
-  const cookie = await replaceSession(request, context, person);
-  return redirect(redirectTo, { headers: { "Set-Cookie": cookie } });
+  const headers = new Headers();
+  headers.append("Set-Cookie", await replaceSession(request, context, person));
+  for (const cookie of otherCookies) headers.append("Set-Cookie", cookie);
+  return redirect(redirectTo, { headers });
 }

@@ -45,7 +45,7 @@ export async function createIntegration(
 ) {
   const id = crypto.randomUUID();
   const companyId = viewer.company.id;
-  const sealed = await encryptApiKey(context.config.sessionSecret, { companyId, integrationId: id }, input.apiKey);
+  const sealed = await encryptApiKey(context.config.integrationKeys, { companyId, integrationId: id }, input.apiKey);
   await context.db.batch([
     context.db.insert(integrations).values({
       id,

@@ -5,7 +5,7 @@ import { departments, integrations, integrationSyncRuns, userManagers, users } f
 import { auditEvent } from "~/lib/audit.server";
 import type { Config } from "~/lib/config.server";
 import { prepareNotify } from "~/modules/notifications/notify.server";
-import { decryptApiKey } from "./crypto.server";
+import { decryptApiKey, encryptApiKey, type SealedApiKey } from "./crypto.server";
 import { INTEGRATION_LABELS } from "./integrations.schema";
 import { fetchBamboohrEmployees } from "./providers/bamboohr.server";
 import { fetchHibobEmployees } from "./providers/hibob.server";
@@ -218,14 +218,15 @@ export async function runHrisSync(db: Db, config: Config, job: HrisSyncJob): Pro
   const label = INTEGRATION_LABELS[integration.type];
   await db.update(integrationSyncRuns).set({ status: "running" }).where(and(eq(integrationSyncRuns.companyId, job.companyId), eq(integrationSyncRuns.id, job.syncRunId)));
 
-  const apiKey = await decryptApiKey(
-    config.sessionSecret,
-    { companyId: integration.companyId, integrationId: integration.id },
-    { ciphertext: integration.apiKeyCiphertext, iv: integration.apiKeyIv },
-  );
-  if (apiKey === null) {
+  const ids = { companyId: integration.companyId, integrationId: integration.id };
+  const opened = await decryptApiKey(config.integrationKeys, ids, { ciphertext: integration.apiKeyCiphertext, iv: integration.apiKeyIv });
+  if (opened === null) {
     return finish(db, job, { status: "failed", error: "The saved API key can no longer be read; add the integration again with its key." }, label);
   }
+  const apiKey = opened.apiKey;
+  // Sealed under a key that has since been rotated out of first place: re-seal it under the
+  // current one with this run's writes, so the old key can be retired.
+  const resealed: BatchItem<"sqlite">[] = opened.current ? [] : [resealApiKey(db, ids, await encryptApiKey(config.integrationKeys, ids, apiKey))];
   let employees: HrisEmployee[];
   try {
     employees =
@@ -237,7 +238,15 @@ export async function runHrisSync(db: Db, config: Config, job: HrisSyncJob): Pro
     throw error;
   }
   const plan = await planSync(db, job.companyId, employees);
-  return [...plan.writes, ...(await finish(db, job, { status: "succeeded", counts: plan.counts }, label))];
+  return [...resealed, ...plan.writes, ...(await finish(db, job, { status: "succeeded", counts: plan.counts }, label))];
+}
+
+/** Not awaited here: the update runs in the sync's batch. */
+function resealApiKey(db: Db, ids: { companyId: string; integrationId: string }, sealed: SealedApiKey) {
+  return db
+    .update(integrations)
+    .set({ apiKeyCiphertext: sealed.ciphertext, apiKeyIv: sealed.iv })
+    .where(and(eq(integrations.companyId, ids.companyId), eq(integrations.id, ids.integrationId)));
 }
 
 /** From the dead-letter queue: the run failed for good (the requester is told by the queue). */
