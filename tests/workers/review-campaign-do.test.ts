@@ -299,6 +299,31 @@ describe("ReviewCampaign Durable Object", () => {
     for (const row of results) expect(JSON.parse(row.answers).q1.value).toBe(`answer ${row.id.slice(3)}`);
   });
 
+  it("automated sharing on submit: a named review tells the reviewee at each submission, an anonymous one once, when the floor is reached", async () => {
+    const told = async () =>
+      (await env.DB.prepare("SELECT count(*) AS n FROM notification_outbox WHERE recipient_user_id = 'u-acme-sam' AND subject = ?")
+        .bind("Your review results are shared: Spring review")
+        .first<{ n: number }>())!.n;
+    const reviewers = ["u-acme-mona", "u-acme-ed", "u-acme-eve", "u-acme-adam"];
+    const shareConfig = JSON.stringify({ type: "automated", shareWith: ["reviewees"], after: "submit" });
+    for (const anonymous of [false, true]) {
+      await seedCampaign("live", reviewers.map((reviewer, i) => ({ id: `p-share-${anonymous}-${i}`, state: "started", reviewer })));
+      await env.DB.prepare("UPDATE review_campaigns SET anonymous = ?, share_config = ? WHERE id = ?").bind(anonymous ? 1 : 0, shareConfig, campaignId).run();
+      await env.DB.prepare("DELETE FROM notification_outbox WHERE recipient_user_id = 'u-acme-sam'").run();
+      const counts: number[] = [];
+      for (const [i, reviewer] of reviewers.entries()) {
+        const result = await stubFor(campaignId).changePair({ ...request(), actorId: reviewer }, `p-share-${anonymous}-${i}`, {
+          type: "submit",
+          answers: { q: { value: "1" } },
+        });
+        expect(result).toMatchObject({ ok: true, state: "completed" });
+        counts.push(await told());
+      }
+      // The company floor is 3: an anonymous review's results show from the third reviewer on, and no later message dates a reviewer.
+      expect(counts).toEqual(anonymous ? [0, 0, 1, 1] : [1, 2, 3, 4]);
+    }
+  });
+
   it("the reviewer's own events: only the reviewer, submit once, nothing after decline or close", async () => {
     await seedCampaign("live", [
       { id: "p-a1", state: "pending", reviewer: "u-acme-mona" },
