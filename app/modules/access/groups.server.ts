@@ -19,6 +19,19 @@ export function administeredGroups(company: SQL | string, user: SQL | string): S
   return sql`(SELECT gm.group_id FROM group_members gm WHERE gm.company_id = ${company} AND gm.user_id = ${user} AND gm.is_admin = 1)`;
 }
 
+/**
+ * The same rule as SQL over the columns of a session row (statements that ride in the session
+ * lookup's batch, before the viewer is known): true for the campaign `campaign` when the viewer
+ * may manage it.
+ */
+export function managesReviewOfSession(
+  session: { company: SQL; viewer: SQL; superAdmin: SQL; platform: SQL },
+  campaign: SQL = sql.raw("c")
+): SQL {
+  return sql`(${session.superAdmin} = 1 OR ${session.platform} <> 'msteams' OR ${campaign}.group_id IS NULL
+    OR ${campaign}.group_id IN ${administeredGroups(session.company, session.viewer)})`;
+}
+
 /** Whether the viewer may manage a review of `groupId`, given whether they administer that group. */
 export function mayManageReview(viewer: Viewer, review: { groupId: string | null; viewerAdminsGroup: boolean }): boolean {
   return !limitedToOwnGroups(viewer) || review.groupId === null || review.viewerAdminsGroup;
