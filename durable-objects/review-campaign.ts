@@ -7,7 +7,8 @@ import { auditEvent, auditEventsOf, type AuditEventInput } from "../app/lib/audi
 import type { SendAs } from "../app/modules/notifications/kinds";
 import { prepareNotify } from "../app/modules/notifications/notify.server";
 import { uniquePairs, type PairSuggestion } from "../app/modules/reviews/audience.server";
-import { managerApprovePath, nominationApprover, ownerTodoPath, reviewerApprovePath } from "../app/modules/reviews/nomination-rules";
+import { nominationApprover } from "../app/modules/access/nominations.server";
+import { managerApprovePath, ownerTodoPath, reviewerApprovePath } from "../app/modules/reviews/nomination-rules";
 import { prepareShareMessages, sharesAutomatically } from "../app/modules/reviews/result-sharing.server";
 import type { DraftFields } from "../app/modules/reviews/launch.schema";
 import {

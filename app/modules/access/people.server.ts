@@ -46,6 +46,12 @@ export function isReportOf(company: Ref, viewer: Ref, person: Ref): SQL {
   return isManagerOf(company, person, viewer);
 }
 
+/** The person has at least one manager. */
+export function hasManager(company: Ref, person: Ref): SQL {
+  // +company: the (user_id, manager_id) primary key, not the company's links by manager.
+  return sql`EXISTS (SELECT 1 FROM user_managers um WHERE +um.company_id = ${company} AND um.user_id = ${person})`;
+}
+
 /** The ids of the people who report to `manager`, as a subquery. */
 export function reportsOf(company: Ref, manager: Ref): SQL {
   return sql`(SELECT um.user_id FROM user_managers um WHERE um.company_id = ${company} AND um.manager_id = ${manager})`;

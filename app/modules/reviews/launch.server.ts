@@ -6,6 +6,7 @@ import { customRelationships, departments, groups, reviewNominations, reviewPair
 import type { Viewer } from "~/modules/auth/session.server";
 import type { Pair } from "../../../durable-objects/review-campaign";
 import { administeredGroups, limitedToOwnGroups } from "~/modules/access/groups.server";
+import { hasManager } from "~/modules/access/people.server";
 import { audienceMembers, autoSuggest, managerDownward, managerUpward, selfReview, type AudienceMember } from "./audience.server";
 import type { NominationState } from "./campaign-machine";
 import type { CampaignDetail } from "./campaigns.server";
@@ -192,7 +193,7 @@ export async function nomineesWithoutManagers(db: Db, companyId: string, nominee
       and(
         eq(users.companyId, companyId),
         sql`${users.id} IN (SELECT value FROM json_each(${JSON.stringify(nomineeIds)}))`,
-        sql`NOT EXISTS (SELECT 1 FROM user_managers um WHERE um.user_id = ${users.id} AND um.company_id = ${companyId})`
+        sql`NOT ${hasManager(companyId, users.id)}`
       )
     )
     .orderBy(asc(users.name));
