@@ -112,3 +112,25 @@ describe("deactivated people", () => {
     }
   });
 });
+
+describe("cost of the relationship rules", () => {
+  it("finds the viewer's team, relationships and groups by index, never by reading a whole table", async () => {
+    const { SQLiteAsyncDialect } = await import("drizzle-orm/sqlite-core");
+    const { sql } = await import("drizzle-orm");
+    const { maySeePerson } = await import("~/modules/access/people.server");
+    const dialect = new SQLiteAsyncDialect();
+    const viewer = { user: { id: "u-acme-eve" }, company: { id: "c-acme" }, permissions: [] } as never;
+    for (const context of [
+      { kind: "my-team" },
+      { kind: "relationship", relationshipId: "rel-acme-phoenix" },
+      { kind: "group", groupId: "g-globex-engineering" },
+    ] as const) {
+      const query = dialect.sqlToQuery(sql`SELECT ${maySeePerson(viewer, context, "u-acme-ed")} AS visible`);
+      const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${query.sql}`)
+        .bind(...query.params)
+        .all<{ detail: string }>();
+      const scans = results.map((r) => r.detail).filter((d) => /^SCAN (user_managers|users|group_members|custom_relationship_members)\b(?!.*USING)/.test(d));
+      expect(scans, `${context.kind}: ${results.map((r) => r.detail).join(" | ")}`).toEqual([]);
+    }
+  });
+});

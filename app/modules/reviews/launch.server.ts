@@ -5,7 +5,7 @@ import type { Db } from "~/db/client.server";
 import { customRelationships, departments, groups, reviewNominations, reviewPairs, reviewTemplates, users, workspaces } from "~/db/schema";
 import type { Viewer } from "~/modules/auth/session.server";
 import type { Pair } from "../../../durable-objects/review-campaign";
-import { administeredGroups, limitedToOwnGroups } from "~/modules/access/groups.server";
+import { launchableGroups } from "~/modules/access/groups.server";
 import { hasManager } from "~/modules/access/people.server";
 import { audienceMembers, autoSuggest, managerDownward, managerUpward, selfReview, type AudienceMember } from "./audience.server";
 import type { NominationState } from "./campaign-machine";
@@ -32,7 +32,7 @@ export function draftFieldsOf(form: DraftForm, platform: "slack" | "msteams"): D
 
 /** A Teams-type group admin (not a super admin) launches reviews for the groups they administer only. */
 function adminGroups(viewer: Viewer) {
-  return limitedToOwnGroups(viewer) ? sql`${groups.id} IN ${administeredGroups(viewer.company.id, viewer.user.id)}` : undefined;
+  return launchableGroups(viewer, groups.id);
 }
 
 /** The workspace (group) id must be one the viewer may use, and the questionnaire the company's; returns the field errors. */
