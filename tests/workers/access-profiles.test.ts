@@ -134,3 +134,29 @@ describe("cost of the relationship rules", () => {
     }
   });
 });
+
+describe("relationsTo: every relation to one person in one statement", () => {
+  it("names self, manager, report, My Team, shared relationships and groups, and ViewUsers", async () => {
+    const { createDb } = await import("~/db/client.server");
+    const { relationsTo } = await import("~/modules/access/people.server");
+    const db = createDb(env.DB);
+    const as = (id: string, company: string, permissions: string[] = []) =>
+      ({ user: { id }, company: { id: company }, permissions }) as never;
+    const mona = as("u-acme-mona", "c-acme");
+    expect(await relationsTo(db, mona, "u-acme-eve")).toMatchObject({ self: false, manager: true, report: false, myTeam: true });
+    expect(await relationsTo(db, mona, "u-acme-alice")).toMatchObject({ manager: false, report: true, myTeam: true });
+    expect(await relationsTo(db, as("u-acme-eve", "c-acme"), "u-acme-ed")).toMatchObject({
+      manager: false,
+      report: false,
+      myTeam: true,
+      relationshipIds: ["rel-acme-phoenix"],
+      readsEveryone: false,
+    });
+    expect(await relationsTo(db, as("u-acme-eve", "c-acme"), "u-acme-sam")).toMatchObject({ myTeam: false, relationshipIds: [], groupIds: [] });
+    expect(await relationsTo(db, as("u-acme-eve", "c-acme"), "u-acme-eve")).toMatchObject({ self: true, myTeam: false });
+    const gary = await relationsTo(db, as("u-globex-gary", "c-globex"), "u-globex-ivy");
+    expect(gary?.groupIds.sort()).toEqual(["g-globex-all", "g-globex-engineering"]);
+    expect(await relationsTo(db, as("u-acme-alice", "c-acme", ["ViewUsers"]), "u-acme-sam")).toMatchObject({ readsEveryone: true, myTeam: false });
+    expect(await relationsTo(db, mona, "u-globex-tina")).toBeNull();
+  });
+});
