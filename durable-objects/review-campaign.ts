@@ -7,7 +7,8 @@ import { auditEvent, auditEventsOf, type AuditEventInput } from "../app/lib/audi
 import type { SendAs } from "../app/modules/notifications/kinds";
 import { prepareNotify } from "../app/modules/notifications/notify.server";
 import { uniquePairs, type PairSuggestion } from "../app/modules/reviews/audience.server";
-import { managerApprovePath, nominationApprover, ownerTodoPath, reviewerApprovePath } from "../app/modules/reviews/nomination-rules";
+import { nominationApprover } from "../app/modules/access/nominations.server";
+import { managerApprovePath, ownerTodoPath, reviewerApprovePath } from "../app/modules/reviews/nomination-rules";
 import { prepareShareMessages, sharesAutomatically } from "../app/modules/reviews/result-sharing.server";
 import type { DraftFields } from "../app/modules/reviews/launch.schema";
 import {
@@ -55,7 +56,13 @@ export type ChangeResult<T> =
  * with save and submit; the reason with decline. The reviewer's own events are refused (as not
  * found) for anyone but the pair's reviewer.
  */
-export type PairChange = PairEvent & { reviewerId?: string; answers?: PairAnswers; declineReason?: string | null };
+export type PairChange = PairEvent & {
+  reviewerId?: string;
+  answers?: PairAnswers;
+  declineReason?: string | null;
+  /** The caller holds SharePairResult (the object has no viewer; without it a share is refused). */
+  sharePairResult?: boolean;
+};
 
 const REVIEWER_EVENTS = new Set<PairEvent["type"]>(["save", "submit", "decline", "shareWithReviewee"]);
 
@@ -104,7 +111,7 @@ export type NominationResult =
   | { ok: false; reason: "not-found" }
   | { ok: false; reason: "conflict"; conflict: string };
 
-/** A pair with what checking a change needs (its campaign's state and the company's platform). */
+/** A pair with what checking a change needs (its campaign's state) and its company's platform (for messages). */
 type PairRow = {
   id: string;
   companyId: string;
@@ -393,7 +400,7 @@ export class ReviewCampaign extends DurableObject<Env> {
   #pairChange(db: Db, request: CampaignRequest, row: PairRow, change: PairChange, taken: Set<string>, now: Date) {
     // A review is only ever answered by its reviewer: anyone else is told it does not exist.
     if (REVIEWER_EVENTS.has(change.type) && request.actorId !== row.reviewerId) return notFound;
-    const result = pairTransition(row.state, change, { reviewState: row.campaignState, platform: row.platform });
+    const result = pairTransition(row.state, change, { reviewState: row.campaignState, sharePairResult: change.sharePairResult === true });
     if (!result.ok) return conflict(result.conflict);
     if (change.type === "shareWithReviewee") {
       const config = row.shareConfig ? (JSON.parse(row.shareConfig) as ShareConfig) : null;

@@ -14,7 +14,8 @@ const notFound = () => new Response("Not Found", { status: 404 });
 /**
  * A person's profile tab under any of its four bases (002 §2.6). The route's own permission is
  * checked first; the person (and the relationship or group in the path) must belong to the
- * viewer's company, otherwise 404.
+ * viewer's company and the person must really be in that relationship or group with the viewer
+ * (or the viewer reads everyone: app/modules/access/people.server.ts), otherwise 404.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -48,7 +49,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       : path.kind === "my-groups"
         ? { kind: "my-groups", groupId: path.groupId! }
         : { kind: path.kind };
-  const profile = await loadProfile(context.db, companyId, path.userId, base);
+  const profile = await loadProfile(context.db, viewer, path.userId, base);
   if (!profile) throw notFound();
 
   const crumbLabels: Record<string, string> = { userId: profile.person.name };

@@ -1,6 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
+import { hasPermission } from "~/lib/permissions/names";
 import { pageMeta } from "~/lib/navigation";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requirePermission } from "~/modules/auth/session.server";
@@ -88,15 +89,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const states = statesOf(url);
   const user = userFiltersOf(url);
-  // The list rides in the session lookup's D1 batch; the filters apply for super admins only.
+  // The list rides in the session lookup's D1 batch; the filters apply for ViewLaunchedByOthersFilter only.
   const { viewer, reviews, launchers, unknown } = await requireReviewsPage(request, context, { states, ...user });
   const error = user.error ?? (unknown.length > 0 ? `${INVALID_EMAILS} Not in the company: ${unknown.join(", ")}` : null);
   return data({
     states,
     reviews,
-    platform: viewer.company.platform,
+    showNominationStatus: hasPermission(viewer.permissions, "ViewNominationStatus"),
     now: Date.now(),
-    userFilter: viewer.user.isSuperAdmin
+    userFilter: hasPermission(viewer.permissions, "ViewLaunchedByOthersFilter")
       ? { launchedBy: user.launchedBy, userType: user.userType, users: user.users, error, launchers }
       : null,
   });
@@ -141,10 +142,10 @@ const day = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", y
 const when = (ms: number | null) => (ms === null ? "—" : day.format(new Date(ms)));
 
 export default function ManageReviews() {
-  const { states, reviews, platform, userFilter } = useLoaderData<typeof loader>();
+  const { states, reviews, showNominationStatus, userFilter } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as { confirm: ConfirmData | null } | undefined;
   const confirm = actionData?.confirm ?? null;
-  const showNomination = platform === "slack" && (states.includes("draft") || states.includes("live"));
+  const showNomination = showNominationStatus && (states.includes("draft") || states.includes("live"));
   const showUpdated = states.includes("draft");
   const showProgress = states.includes("live") || states.includes("closed");
   return (

@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
+import { hasPermission } from "~/lib/permissions/names";
 import { pageMeta } from "~/lib/navigation";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requirePermission } from "~/modules/auth/session.server";
@@ -87,7 +88,14 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     if (!template) throw notFound();
     initial = { name: template.title, hideCompetencySelector: false, blocks: blocksFromPredefined(template, { competencies, objectives }) };
   }
-  return data({ id, initial, competencies, objectives, platform: viewer.company.platform });
+  return data({
+    id,
+    initial,
+    competencies,
+    objectives,
+    platform: viewer.company.platform,
+    offersHideCompetencySelector: hasPermission(viewer.permissions, "HideCompetencySelector"),
+  });
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -126,7 +134,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   );
   const input = {
     title: form.name,
-    hideCompetencySelector: viewer.company.platform === "slack" && Boolean(form.hideCompetencySelector),
+    hideCompetencySelector: hasPermission(viewer.permissions, "HideCompetencySelector") && Boolean(form.hideCompetencySelector),
     blocks,
   };
   const actor = { companyId, actorId: viewer.user.id, requestId: context.requestId };
@@ -220,7 +228,7 @@ export default function QuestionnaireBuilder() {
         fullPreview={fullPreview}
       >
         <NameField field={fields.name} label="Questionnaire name">
-          {loaderData.platform === "slack" ? (
+          {loaderData.offersHideCompetencySelector ? (
             <label className="mt-3 flex items-center gap-2 text-sm text-slate-700">
               <input {...getInputProps(fields.hideCompetencySelector, { type: "checkbox" })} />
               Hide competency selector

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { copy } from "~/lib/copy";
+import { hasPermission } from "~/lib/permissions/names";
 import { pageMeta } from "~/lib/navigation";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requirePermission } from "~/modules/auth/session.server";
@@ -87,7 +88,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (!mayManageReview(viewer, review))
     throw await redirectWithToast(REVIEWS_LIST_PATH, { type: "error", message: NO_ACCESS }, { request });
   const platform = viewer.company.platform;
-  const pairContext: PairContext = { reviewState: review.state, platform };
+  const pairContext: PairContext = { reviewState: review.state, sharePairResult: hasPermission(viewer.permissions, "SharePairResult") };
   const live = review.state === "live";
   const pair = detail.pair;
   const offered = pair ? pairActions(pair.state, pairContext) : [];
@@ -146,6 +147,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     },
     query,
     platform,
+    pairContext,
     now: Date.now(),
     /** Prefix of the request ids of the row forms that act at once (a resubmitted form applies once). */
     requestToken: crypto.randomUUID(),
@@ -257,7 +259,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         if (!outcome.ok) return toast("error", outcome.conflict);
         return toast("success", DONE[value.pairAction]);
       }
-      const pairContext: PairContext = { reviewState: state, platform: viewer.company.platform };
+      const pairContext: PairContext = { reviewState: state, sharePairResult: hasPermission(viewer.permissions, "SharePairResult") };
       const names = `${pair.revieweeName}, reviewed by ${pair.reviewerName}`;
       const action = value.pairAction;
       if (action === "download") {
@@ -525,7 +527,7 @@ function OverviewTab({
               <>
                 <PairsTable
                   rows={pairs.rows}
-                  context={{ reviewState: review.state, platform: loaderData.platform }}
+                  context={loaderData.pairContext}
                   requestToken={loaderData.requestToken}
                   panelHref={(panel: Panel, pairId: string) => href({ panel, pairId })}
                   submitting={submittingPair}

@@ -46,6 +46,20 @@ describe("permission registry (000 §6, 001 §6, 002 §6)", () => {
     expect(who("ViewReviewAnalytics")).toEqual(["alice", "adam"]);
   });
 
+  it("holds the workspace-variant features as gates (000 §6): nomination status, pair result share, hide-competency-selector", () => {
+    for (const p of ["ViewNominationStatus", "SharePairResult", "HideCompetencySelector"] as const) {
+      expect(who(p), p).toEqual(["alice", "adam", "mona", "eve", "sam"]);
+    }
+  });
+
+  it("expands anonymous report rows on Teams-type, or for admins (000 §6)", () => {
+    expect(who("ExpandAnonymousReportRows")).toEqual(["alice", "adam", "gina", "gary", "mike", "tina"]);
+  });
+
+  it("keeps the launched-by, user-type and user filters of the reviews list to super admins (000 §6)", () => {
+    expect(who("ViewLaunchedByOthersFilter")).toEqual(["alice", "gina"]);
+  });
+
   it("grants the demo view only on Teams-type inside an allowed frame team", () => {
     expect(who("viewDemoView")).toEqual([]);
     expect(permissionsFor({ ...ROLES.tina, inDemoTeam: true })).toContain("viewDemoView");

@@ -1,9 +1,10 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Viewer } from "~/modules/auth/session.server";
 import { administeredGroups, limitedToOwnGroups } from "./groups.server";
+import { isManagerOf } from "./people.server";
 
 /**
- * Who may see which review report (000 §2 "Review reports", §6; issue 8). A report is one
+ * Who may see which review report (000 §2 "Review reports", §6). A report is one
  * reviewee in one review (campaign) and every report query is scoped by these rules, as SQL over
  * the campaign aliased `c` and the reviewee's id expression:
  * - admins (ViewManageReviews): every review of the company; a Teams-type group admin who is
@@ -21,7 +22,7 @@ export const REPORTED_STATES = sql`('live', 'closed')`;
 export function reportAccess(viewer: Viewer, campaign: SQL = sql.raw("c"), reviewee: SQL = sql.raw("p.reviewee_id")): SQL {
   const me = viewer.user.id;
   const company = viewer.company.id;
-  const managerOf = sql`EXISTS (SELECT 1 FROM user_managers um WHERE um.company_id = ${company} AND um.user_id = ${reviewee} AND um.manager_id = ${me})`;
+  const managerOf = isManagerOf(company, me, reviewee);
   if (!viewer.permissions.includes("ViewManageReviews")) return managerOf;
   if (!limitedToOwnGroups(viewer)) return sql`1`;
   return sql`(${campaign}.group_id IS NULL OR ${campaign}.group_id IN ${administeredGroups(company, me)} OR ${managerOf})`;
@@ -42,11 +43,11 @@ export function mayReadReport(viewer: Viewer, campaign: SQL = sql.raw("c"), revi
 /**
  * Whether the reviewer's name may be shown to the viewer in a report of an anonymous review
  * (000 §6: "anonymous child rows expandable only on Teams-type, for admins, or non-anonymous
- * rows"): on Teams-type, or to admins. Managers and share recipients on Slack-type see
- * "Anonymous".
+ * rows"): the registry's ExpandAnonymousReportRows (Teams-type, or admins). Managers on
+ * Slack-type see "Anonymous".
  */
-export function mayNameAnonymousReviewers(viewer: Viewer): boolean {
-  return viewer.company.platform === "msteams" || viewer.permissions.includes("ViewManageReviews");
+export function mayNameAnonymousReviewers(viewer: Pick<Viewer, "permissions">): boolean {
+  return viewer.permissions.includes("ExpandAnonymousReportRows");
 }
 
 /**
@@ -54,6 +55,6 @@ export function mayNameAnonymousReviewers(viewer: Viewer): boolean {
  * in it: only those who manage reviews. 000 §6's Teams-type rule is about the report pages; a
  * share can reach anyone, the reviewee included, so anonymity holds there on both platforms.
  */
-export function mayNameAnonymousReviewersInShare(viewer: Viewer): boolean {
+export function mayNameAnonymousReviewersInShare(viewer: Pick<Viewer, "permissions">): boolean {
   return viewer.permissions.includes("ViewManageReviews");
 }

@@ -3,6 +3,8 @@ import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "~/db/client.server";
 import { customRelationshipMembers, customRelationships, departments, groups, roles, userManagers, users } from "~/db/schema";
 import { sharedCopy } from "~/lib/copy";
+import { maySeePerson, type PersonContext } from "~/modules/access/people.server";
+import type { Viewer } from "~/modules/auth/session.server";
 import { DEFAULT_RELATIONSHIP_ID } from "./labels.server";
 
 /** Where a profile is opened from (002 §2.6: the base path depends on the context). */
@@ -42,14 +44,36 @@ export interface ProfileData {
   contextName: string | null;
 }
 
+/** The access rule's context for a profile's base path. */
+function personContextOf(base: ProfileBase): PersonContext {
+  switch (base.kind) {
+    case "my-profile":
+      return { kind: "self" };
+    case "org-users":
+      return { kind: "company" };
+    case "my-groups":
+      return { kind: "group", groupId: base.groupId };
+    case "my-team":
+      return base.relationshipId === DEFAULT_RELATIONSHIP_ID ? { kind: "my-team" } : { kind: "relationship", relationshipId: base.relationshipId };
+  }
+}
+
 /**
  * A person's profile header, scoped to the viewer's company, in one D1 round trip (person with
  * role and department, managers, custom relationships, and the relationship or group named in
- * the path). Null when the person, or the path's relationship or group, is not in the company.
- * Every lookup is by primary key or a (company_id, user_id) index, so it stays flat as the
- * company grows (benchmarked with 5,000 people).
+ * the path). Null when the person, or the path's relationship or group, is not in the company,
+ * or when the viewer may not see the person there (app/modules/access/people.server.ts: the
+ * person must really be in that relationship or group with the viewer); the check is a column of
+ * the person's row, so it costs no extra round trip. Every lookup is by primary key or a
+ * (company_id, user_id) index, so it stays flat as the company grows (benchmarked with 5,000 people).
  */
-export async function loadProfile(db: Db, companyId: string, userId: string, base: ProfileBase): Promise<ProfileData | null> {
+export async function loadProfile(
+  db: Db,
+  viewer: Pick<Viewer, "user" | "company" | "permissions">,
+  userId: string,
+  base: ProfileBase,
+): Promise<ProfileData | null> {
+  const companyId = viewer.company.id;
   const manager = alias(users, "manager");
   const personQuery = db
     .select({
@@ -67,6 +91,7 @@ export async function loadProfile(db: Db, companyId: string, userId: string, bas
       roleName: sql<string | null>`${roles.name}`.as("role_name"),
       departmentId: sql<string | null>`${departments.id}`.as("department_id"),
       departmentName: sql<string | null>`${departments.name}`.as("department_name"),
+      visible: sql<number>`${maySeePerson(viewer, personContextOf(base), userId)}`.as("visible"),
     })
     .from(users)
     .leftJoin(roles, and(eq(roles.id, users.roleId), eq(roles.companyId, users.companyId)))
@@ -106,8 +131,9 @@ export async function loadProfile(db: Db, companyId: string, userId: string, bas
     ? await db.batch([personQuery, managersQuery, relationshipsQuery, contextQuery])
     : [...(await db.batch([personQuery, managersQuery, relationshipsQuery])), null];
 
-  const person = people[0];
-  if (!person) return null;
+  const [row] = people;
+  if (!row || !row.visible) return null;
+  const { visible: _visible, ...person } = row;
   let contextName: string | null = null;
   if (base.kind === "my-team" && base.relationshipId === DEFAULT_RELATIONSHIP_ID) contextName = sharedCopy.myTeam;
   else if (contextQuery) {

@@ -1,7 +1,8 @@
-import { and, asc, count, eq, inArray, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { customRelationshipMembers, customRelationships, groupMembers, groups, userManagers, users } from "~/db/schema";
+import { customRelationshipMembers, customRelationships, groupMembers, groups, users } from "~/db/schema";
 import { sharedCopy } from "~/lib/copy";
+import { administersGroup, inMyTeam, inRelationship } from "~/modules/access/people.server";
 import { DEFAULT_RELATIONSHIP_ID } from "./labels.server";
 
 /** One row of a members card (002 §2.6: "Team member: name, isTeamAdmin"). */
@@ -37,21 +38,9 @@ const memberColumns = {
   isTeamAdmin: users.isTeamAdmin,
 };
 
-/**
- * The default relationship "My Team" (DESIGN.md): the viewer's managers, the people who share a
- * manager with the viewer, and the viewer's own reports. The viewer is not listed. Deactivated
- * people are left out.
- */
+/** The default relationship "My Team" (app/modules/access/people.server.ts), deactivated people left out. */
 function defaultTeamCondition(companyId: string, viewerId: string) {
-  const managersOfViewer = sql`select ${userManagers.managerId} from ${userManagers} where ${userManagers.userId} = ${viewerId} and ${userManagers.companyId} = ${companyId}`;
-  const sharingManager = sql`select theirs.user_id from user_managers as mine join user_managers as theirs on theirs.manager_id = mine.manager_id and theirs.company_id = mine.company_id where mine.user_id = ${viewerId} and mine.company_id = ${companyId}`;
-  const reports = sql`select ${userManagers.userId} from ${userManagers} where ${userManagers.managerId} = ${viewerId} and ${userManagers.companyId} = ${companyId}`;
-  return and(
-    eq(users.companyId, companyId),
-    eq(users.isDeleted, false),
-    sql`${users.id} <> ${viewerId}`,
-    or(sql`${users.id} in (${managersOfViewer})`, sql`${users.id} in (${sharingManager})`, sql`${users.id} in (${reports})`),
-  );
+  return and(eq(users.companyId, companyId), eq(users.isDeleted, false), inMyTeam(companyId, viewerId, users.id));
 }
 
 async function pageOf(db: Db, where: ReturnType<typeof and>, page: number, from: "users" | { join: "crm" | "gm"; on: ReturnType<typeof and> }): Promise<MemberPage> {
@@ -111,16 +100,8 @@ export async function loadRelationshipMembers(
     return { name: sharedCopy.myTeam, page: await pageOf(db, defaultTeamCondition(companyId, viewerId), page, "users") };
   }
   const [row] = await db
-    .select({ name: customRelationships.name, member: customRelationshipMembers.userId })
+    .select({ name: customRelationships.name, member: sql<number>`${inRelationship(companyId, relationshipId, viewerId)}` })
     .from(customRelationships)
-    .leftJoin(
-      customRelationshipMembers,
-      and(
-        eq(customRelationshipMembers.relationshipId, customRelationships.id),
-        eq(customRelationshipMembers.companyId, customRelationships.companyId),
-        eq(customRelationshipMembers.userId, viewerId),
-      ),
-    )
     .where(and(eq(customRelationships.id, relationshipId), eq(customRelationships.companyId, companyId)))
     .limit(1);
   if (!row || !row.member) return null;
@@ -140,13 +121,12 @@ export interface GroupSummary {
   memberCount: number;
 }
 
-/** The groups the viewer administers (My Groups). */
+/** The groups the viewer administers (My Groups; the rule is app/modules/access/people.server.ts). */
 export async function listMyGroups(db: Db, companyId: string, viewerId: string): Promise<GroupSummary[]> {
   const mine = await db
     .select({ id: groups.id, name: groups.name, channelName: groups.channelName })
-    .from(groupMembers)
-    .innerJoin(groups, and(eq(groups.id, groupMembers.groupId), eq(groups.companyId, groupMembers.companyId)))
-    .where(and(eq(groupMembers.userId, viewerId), eq(groupMembers.companyId, companyId), eq(groupMembers.isAdmin, true)))
+    .from(groups)
+    .where(and(eq(groups.companyId, companyId), administersGroup(companyId, groups.id, viewerId)))
     .orderBy(asc(groups.name));
   if (mine.length === 0) return [];
   const counts = await db
@@ -168,9 +148,8 @@ export async function loadMyGroupMembers(
 ): Promise<{ name: string; page: MemberPage } | null> {
   const [row] = await db
     .select({ name: groups.name })
-    .from(groupMembers)
-    .innerJoin(groups, and(eq(groups.id, groupMembers.groupId), eq(groups.companyId, groupMembers.companyId)))
-    .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, viewerId), eq(groupMembers.companyId, companyId), eq(groupMembers.isAdmin, true)))
+    .from(groups)
+    .where(and(eq(groups.id, groupId), eq(groups.companyId, companyId), administersGroup(companyId, groupId, viewerId)))
     .limit(1);
   if (!row) return null;
   return { name: row.name, page: await groupMemberPage(db, companyId, groupId, page) };

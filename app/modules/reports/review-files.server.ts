@@ -5,7 +5,7 @@ import { d1Statement, type Db } from "~/db/client.server";
 import { generatedReports } from "~/db/schema";
 import { toXlsx, XLSX_CONTENT_TYPE, type Cell } from "~/lib/spreadsheet.server";
 import type { Viewer } from "~/modules/auth/session.server";
-import { administeredGroups, mayManageReview } from "~/modules/access/groups.server";
+import { mayManageCampaign } from "~/modules/access/groups.server";
 import { PAIR_STATE_LABELS, type NominationState, type PairAnswers, type PairState } from "~/modules/reviews/campaign-machine";
 import { answerRows, NOMINATION_STATE_LABELS } from "~/modules/reviews/components/pair-answers";
 import type { StatusReportType } from "~/modules/reviews/components/review-detail.schema";
@@ -43,17 +43,6 @@ function scopeOf<T>(schema: z.ZodType<T>, report: Pick<ReportRow, "scope">): T |
   return parsed.success ? parsed.data : null;
 }
 
-/** Whether the viewer manages the campaign (the review detail page's rule), in their own company. */
-export async function mayManageCampaign(context: AppLoadContext, viewer: Viewer, campaignId: string): Promise<boolean> {
-  if (!viewer.permissions.includes("ViewManageReviews")) return false;
-  const company = viewer.company.id;
-  const row = await d1Statement(
-    context.cloudflare.env.DB,
-    sql`SELECT c.group_id AS group_id, c.group_id IN ${administeredGroups(company, viewer.user.id)} AS admins_group
-      FROM review_campaigns c WHERE c.id = ${campaignId} AND c.company_id = ${company}`
-  ).first<{ group_id: string | null; admins_group: number | null }>();
-  return row ? mayManageReview(viewer, { groupId: row.group_id, viewerAdminsGroup: Boolean(row.admins_group) }) : false;
-}
 
 // ---------------------------------------------------------------------------------------------
 // A pair's report: its answers against the questionnaire snapshot.

@@ -103,13 +103,14 @@ describe("review states (000 §4)", () => {
 });
 
 describe("pair actions (000 §4 table)", () => {
-  const live = { reviewState: "live", platform: "slack" } as const;
-  const liveTeams = { reviewState: "live", platform: "msteams" } as const;
-  const closed = { reviewState: "closed", platform: "slack" } as const;
+  const live = { reviewState: "live", sharePairResult: true } as const;
+  const liveWithoutShare = { reviewState: "live", sharePairResult: false } as const;
+  const closed = { reviewState: "closed", sharePairResult: true } as const;
 
-  it("matches the table row by row", () => {
+  it("matches the table row by row; share only with SharePairResult", () => {
     expect(pairActions("completed", live)).toEqual(["viewResult", "reopen", "download", "share"]);
-    expect(pairActions("completed", liveTeams)).toEqual(["viewResult", "reopen", "download"]);
+    expect(pairActions("completed", liveWithoutShare)).toEqual(["viewResult", "reopen", "download"]);
+    expect(pairTransition("completed", { type: "share" }, liveWithoutShare).ok).toBe(false);
     for (const state of ["nominated", "review-progress", "awaiting-nomination", "nomination-manager-approved", "pending"] as PairState[]) {
       expect(pairActions(state, live), state).toEqual(["remove", "sendReminder", "changeReviewer"]);
     }
@@ -131,8 +132,8 @@ describe("pair actions (000 §4 table)", () => {
 });
 
 describe("pair transitions", () => {
-  const live = { reviewState: "live", platform: "slack" } as const;
-  const closed = { reviewState: "closed", platform: "slack" } as const;
+  const live = { reviewState: "live", sharePairResult: true } as const;
+  const closed = { reviewState: "closed", sharePairResult: true } as const;
 
   it("removes, reminds and changes reviewer only where the table offers it", () => {
     expect(pairTransition("pending", { type: "remove" }, live)).toEqual({ ok: true, next: "removed" });

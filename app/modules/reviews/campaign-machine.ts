@@ -166,22 +166,23 @@ export type PairAction =
 
 export interface PairContext {
   reviewState: ReviewState;
-  platform: "slack" | "msteams";
+  /** The actor holds SharePairResult (000 §6: Slack-type); the caller derives it from their permissions. */
+  sharePairResult: boolean;
 }
 
 const OPEN_PAIR_STATES: PairState[] = ["nominated", "review-progress", "awaiting-nomination", "nomination-manager-approved", "pending"];
 
 /**
  * The actions of 000 §4's pair table. When the review is closed only completed pairs offer
- * anything (and not reopen); share of a pair result is Slack-type only.
+ * anything (and not reopen); share of a pair result only for holders of SharePairResult.
  */
-export function pairActions(state: PairState, { reviewState, platform }: PairContext): PairAction[] {
+export function pairActions(state: PairState, { reviewState, sharePairResult }: PairContext): PairAction[] {
   const closed = reviewState === "closed";
   if (state === "completed") {
     const actions: PairAction[] = ["viewResult"];
     if (!closed) actions.push("reopen");
     actions.push("download");
-    if (platform === "slack") actions.push("share");
+    if (sharePairResult) actions.push("share");
     return actions;
   }
   if (closed) return [];
@@ -197,7 +198,7 @@ export type PairEvent =
   /** A new reviewer; `retainDraft` keeps the old reviewer's draft answers (offered when they had started). */
   | { type: "changeReviewer"; retainDraft: boolean }
   | { type: "reopen" }
-  /** Share a completed result with the reviewee (Slack-type). */
+  /** Share a completed result with the reviewee (SharePairResult). */
   | { type: "share" }
   /** The reviewer shares their completed review with the reviewee (manual sharing that allows it). */
   | { type: "shareWithReviewee" }

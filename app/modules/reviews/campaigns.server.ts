@@ -1,8 +1,9 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { reviewCampaigns } from "~/db/schema";
+import { hasPermission } from "~/lib/permissions/names";
 import { requirePermissionWith, type Viewer } from "~/modules/auth/session.server";
-import { administeredGroups, mayManageReview } from "~/modules/access/groups.server";
+import { administeredGroups, managesReviewOfSession, mayManageReview } from "~/modules/access/groups.server";
 import type {
   AudienceChange,
   CampaignRequest,
@@ -39,9 +40,9 @@ export interface ReviewsQuery {
 /**
  * The reviews list (000 §2) as one statement that scopes itself by the session (it rides in the
  * session lookup's D1 batch, requirePermissionWith): one row holding the campaigns in the chosen
- * states, newest first, with their progress and nomination counts; the launched-by options (super
- * admins); and the e-mails of the specific-users filter that match no one (then it is not applied).
- * A Teams-type group admin who is not a super admin sees their groups' reviews only.
+ * states, newest first, with their progress and nomination counts; the launched-by options; and
+ * the e-mails of the specific-users filter that match no one (then it is not applied). Which
+ * reviews the viewer manages is app/modules/access/groups.server.ts's rule.
  */
 function reviewsPageSql(sessionId: string, query: ReviewsQuery): SQL {
   const emails = JSON.stringify(query.emails);
@@ -68,14 +69,11 @@ function reviewsPageSql(sessionId: string, query: ReviewsQuery): SQL {
       JOIN s ON c.company_id = s.company
       LEFT JOIN users lu ON lu.id = c.created_by AND lu.company_id = c.company_id
       WHERE c.state IN (SELECT value FROM json_each(${JSON.stringify(query.states)}))
-        AND (${query.launchedBy} IS NULL OR s.super_admin = 0 OR c.created_by = ${query.launchedBy})
-        AND (json_array_length(${emails}) = 0 OR s.super_admin = 0 OR EXISTS (SELECT 1 FROM unknown) OR EXISTS (
+        AND (${query.launchedBy} IS NULL OR c.created_by = ${query.launchedBy})
+        AND (json_array_length(${emails}) = 0 OR EXISTS (SELECT 1 FROM unknown) OR EXISTS (
           SELECT 1 FROM review_pairs p JOIN users u ON u.id = ${column} AND u.company_id = p.company_id
           WHERE p.company_id = c.company_id AND p.campaign_id = c.id AND lower(u.email) IN (SELECT value FROM json_each(${emails}))))
-        AND (s.super_admin = 1 OR s.platform <> 'msteams' OR c.group_id IS NULL OR c.group_id IN ${administeredGroups(
-          sql`s.company`,
-          sql`s.viewer`
-        )})
+        AND ${managesReviewOfSession({ company: sql`s.company`, viewer: sql`s.viewer`, superAdmin: sql`s.super_admin`, platform: sql`s.platform` })}
       ORDER BY c.updated_at DESC, c.id
     )
     SELECT
@@ -84,22 +82,29 @@ function reviewsPageSql(sessionId: string, query: ReviewsQuery): SQL {
         'nominations', json_object('audience', nomination_audience, 'started', json(CASE WHEN nomination_started THEN 'true' ELSE 'false' END),
           'total', nominations, 'open', nominations_open))) FROM listed) AS reviews,
       (SELECT json_group_array(json_object('id', id, 'name', name)) FROM (
-        SELECT DISTINCT u.id, u.name FROM review_campaigns c JOIN s ON c.company_id = s.company AND s.super_admin = 1
+        SELECT DISTINCT u.id, u.name FROM review_campaigns c JOIN s ON c.company_id = s.company
         JOIN users u ON u.id = c.created_by AND u.company_id = c.company_id ORDER BY u.name, u.id)) AS launchers,
       (SELECT json_group_array(email) FROM unknown) AS unknown`;
 }
 
 /**
  * The reviews list for a holder of Manage Reviews, read in the session lookup's batch. `unknown`
- * lists filter e-mails that are no one's in the company (the filter is then not applied).
+ * lists filter e-mails that are no one's in the company (the filter is then not applied). The
+ * launched-by and user filters are for holders of ViewLaunchedByOthersFilter: the statement is
+ * built before the viewer is known, so when someone else's address carries them the list is read
+ * again without them (only a hand-made address does), and the launched-by options are dropped.
  */
 export async function requireReviewsPage(request: Request, context: AppLoadContext, query: ReviewsQuery) {
-  const { viewer, rows } = await requirePermissionWith<{ reviews: string; launchers: string; unknown: string }>(
-    request,
-    context,
-    "ViewManageReviews",
-    (sessionId) => reviewsPageSql(sessionId, query)
-  );
+  type Row = { reviews: string; launchers: string; unknown: string };
+  const first = await requirePermissionWith<Row>(request, context, "ViewManageReviews", (sessionId) => reviewsPageSql(sessionId, query));
+  const { viewer } = first;
+  const filters = hasPermission(viewer.permissions, "ViewLaunchedByOthersFilter");
+  let rows = first.rows;
+  if (!filters) {
+    if (query.launchedBy !== null || query.emails.length > 0)
+      rows = await context.db.all<Row>(reviewsPageSql(viewer.sessionId, { ...query, launchedBy: null, emails: [] }));
+    rows = rows.map((row) => ({ ...row, launchers: "[]", unknown: "[]" }));
+  }
   const [row] = rows;
   const reviews = query.states.length === 0 || !row ? [] : (JSON.parse(row.reviews) as CampaignRow[]);
   return {
@@ -256,7 +261,8 @@ export function changePair(
   requestId: string
 ): Promise<ChangeResult<PairOutcome>> {
   const { stub, request } = campaignObject(context, viewer, campaignId, requestId);
-  return stub.changePair(request, pairId, change) as Promise<ChangeResult<PairOutcome>>;
+  const sharePairResult = hasPermission(viewer.permissions, "SharePairResult");
+  return stub.changePair(request, pairId, { ...change, sharePairResult }) as Promise<ChangeResult<PairOutcome>>;
 }
 
 /** The nomination phase, people's side: nominate, a manager's approvals and additions, a reviewer's answers. */

@@ -5,7 +5,8 @@ import type { Db } from "~/db/client.server";
 import { customRelationships, departments, groups, reviewNominations, reviewPairs, reviewTemplates, users, workspaces } from "~/db/schema";
 import type { Viewer } from "~/modules/auth/session.server";
 import type { Pair } from "../../../durable-objects/review-campaign";
-import { administeredGroups, limitedToOwnGroups } from "~/modules/access/groups.server";
+import { launchableGroups } from "~/modules/access/groups.server";
+import { hasManager } from "~/modules/access/people.server";
 import { audienceMembers, autoSuggest, managerDownward, managerUpward, selfReview, type AudienceMember } from "./audience.server";
 import type { NominationState } from "./campaign-machine";
 import type { CampaignDetail } from "./campaigns.server";
@@ -31,7 +32,7 @@ export function draftFieldsOf(form: DraftForm, platform: "slack" | "msteams"): D
 
 /** A Teams-type group admin (not a super admin) launches reviews for the groups they administer only. */
 function adminGroups(viewer: Viewer) {
-  return limitedToOwnGroups(viewer) ? sql`${groups.id} IN ${administeredGroups(viewer.company.id, viewer.user.id)}` : undefined;
+  return launchableGroups(viewer, groups.id);
 }
 
 /** The workspace (group) id must be one the viewer may use, and the questionnaire the company's; returns the field errors. */
@@ -192,7 +193,7 @@ export async function nomineesWithoutManagers(db: Db, companyId: string, nominee
       and(
         eq(users.companyId, companyId),
         sql`${users.id} IN (SELECT value FROM json_each(${JSON.stringify(nomineeIds)}))`,
-        sql`NOT EXISTS (SELECT 1 FROM user_managers um WHERE um.user_id = ${users.id} AND um.company_id = ${companyId})`
+        sql`NOT ${hasManager(companyId, users.id)}`
       )
     )
     .orderBy(asc(users.name));

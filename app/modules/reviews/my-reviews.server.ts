@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { sql, type SQL } from "drizzle-orm";
+import { isManagerOf, shareRelationship } from "~/modules/access/people.server";
 import type { Viewer } from "~/modules/auth/session.server";
 import { anonymityMinimum } from "~/modules/access/anonymity";
 import { inAnonymousOrder } from "~/modules/access/anonymous-reviewers.server";
@@ -60,8 +61,7 @@ function tabRule(tab: MyReviewTab, viewer: Viewer): SQL {
     case "team":
       // Reviews of my direct reports, when the campaign shares results with managers.
       return sql`p.reviewee_id <> ${me}
-        AND EXISTS (SELECT 1 FROM user_managers m
-          WHERE m.company_id = ${company} AND m.user_id = p.reviewee_id AND m.manager_id = ${me})
+        AND ${isManagerOf(company, me, sql`p.reviewee_id`)}
         AND ((${automated} AND ${sharesWith("managers")} AND ${afterRuleMet})
           OR (json_extract(c.share_config, '$.type') = 'manual'
             AND EXISTS (SELECT 1 FROM json_each(c.share_config, '$.canShare') s WHERE s.value = 'manager')))`;
@@ -73,10 +73,7 @@ function tabRule(tab: MyReviewTab, viewer: Viewer): SQL {
         AND EXISTS (
           SELECT 1 FROM json_each(c.share_config, '$.shareWith') s
           JOIN custom_relationships r ON r.company_id = ${company} AND s.value = 'relationship:' || r.id
-          JOIN custom_relationship_members mine
-            ON mine.company_id = ${company} AND mine.relationship_id = r.id AND mine.user_id = ${me}
-          JOIN custom_relationship_members theirs
-            ON theirs.company_id = ${company} AND theirs.relationship_id = r.id AND theirs.user_id = p.reviewee_id)`;
+          WHERE ${shareRelationship(company, me, sql`p.reviewee_id`, sql`r.id`)})`;
   }
 }
 

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import type { Viewer } from "~/modules/auth/session.server";
 import type { NominationResponseInput } from "../../../durable-objects/review-campaign";
 import type { NominationAnswer, NominationState, PairState, ReviewState } from "./campaign-machine";
-import { nominationApprover } from "./nomination-rules";
+import { nominationApprover } from "~/modules/access/nominations.server";
 
 /**
  * The people's side of a campaign's nomination phase (000 §2 to-do routes, §4 "Nomination flow"):

@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { sql, type SQL } from "drizzle-orm";
+import { hasManager, reportsOf } from "~/modules/access/people.server";
 import { requirePermissionWith, type Viewer } from "~/modules/auth/session.server";
 import type { PairAnswers, PairState, ShareConfig } from "./campaign-machine";
 import type { StoredBlock } from "./questionnaire.schema";
@@ -76,12 +77,12 @@ function listSql(scope: Scope): SQL {
       UNION ALL
       SELECT n.id, 'manager-approval', n.campaign_id, n.reviewee_id, ${approvalDone}, 0 FROM review_nominations n
       WHERE n.company_id = ${scope.company} AND n.state = 'submitted'
-        AND n.reviewee_id IN (SELECT um.user_id FROM user_managers um WHERE um.company_id = ${scope.company} AND um.manager_id = ${scope.user})
+        AND n.reviewee_id IN ${reportsOf(scope.company, scope.user)}
       UNION ALL
       SELECT n.id, 'manager-approval', n.campaign_id, n.reviewee_id, ${approvalDone}, 1 FROM review_campaigns oc
       JOIN review_nominations n ON n.company_id = oc.company_id AND n.campaign_id = oc.id AND n.state = 'submitted'
       WHERE oc.company_id = ${scope.company} AND oc.created_by = ${scope.user} AND oc.state <> 'closed'
-        AND NOT EXISTS (SELECT 1 FROM user_managers um WHERE um.company_id = n.company_id AND um.user_id = n.reviewee_id)
+        AND NOT ${hasManager(sql`n.company_id`, sql`n.reviewee_id`)}
       UNION ALL
       SELECT p.id, 'reviewer-approval', p.campaign_id, p.reviewee_id, 0, 0 FROM review_pairs p
       WHERE p.company_id = ${scope.company} AND p.reviewer_id = ${scope.user} AND p.state = 'nomination-manager-approved'

@@ -3,21 +3,20 @@ import type { Db } from "~/db/client.server";
 import { groups, surveys, workspaces } from "~/db/schema";
 import { auditEvent } from "~/lib/audit.server";
 import type { Viewer } from "~/modules/auth/session.server";
-import { administeredGroups, limitedToOwnGroups } from "~/modules/access/groups.server";
+import { launchableGroups, managedItems } from "~/modules/access/groups.server";
 import type { SurveyBlock } from "./blocks";
 import { auditIfFound, type Actor } from "./templates.server";
 
 /**
  * The survey library (001 §2): the company's surveys with their workspace (group) and schedule,
  * creating one (from scratch or a template), duplicating and deleting. As in the reviews area
- * (reviews/access.server.ts), a Teams-type group admin who is not a super admin works with the
+ * (app/modules/access/groups.server.ts), a Teams-type group admin who is not a super admin works with the
  * surveys of the groups they administer only; everyone else with ViewSurveys, company-wide.
  */
 
 /** The viewer's limit on surveys beyond the company; undefined when company-wide. */
 export function surveyScope(viewer: Viewer): SQL | undefined {
-  if (!limitedToOwnGroups(viewer)) return undefined;
-  return sql`(${surveys.groupId} IS NULL OR ${surveys.groupId} IN ${administeredGroups(viewer.company.id, viewer.user.id)})`;
+  return managedItems(viewer, surveys.groupId);
 }
 
 export interface LibraryRow {
@@ -67,7 +66,7 @@ export async function channelOptions(db: Db, viewer: Viewer): Promise<ChannelOpt
     .where(
       and(
         eq(groups.companyId, viewer.company.id),
-        limitedToOwnGroups(viewer) ? sql`${groups.id} IN ${administeredGroups(viewer.company.id, viewer.user.id)}` : undefined
+        launchableGroups(viewer, groups.id)
       )
     )
     .orderBy(asc(groups.name), asc(groups.id));

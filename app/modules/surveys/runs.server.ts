@@ -4,7 +4,7 @@ import { d1Statement, type Db } from "~/db/client.server";
 import { auditEvent } from "~/lib/audit.server";
 import type { Viewer } from "~/modules/auth/session.server";
 import { prepareNotify } from "~/modules/notifications/notify.server";
-import { administeredGroups, limitedToOwnGroups } from "~/modules/access/groups.server";
+import { administeredGroups, limitedToOwnGroups, managedItems } from "~/modules/access/groups.server";
 import { respondPath } from "./answers";
 import type { RunFilter } from "./components/respond-run-parts";
 import { closeRun as closeTransition, type CloseRule, type InspectorType, type RunState } from "./survey-machine";
@@ -84,11 +84,8 @@ export interface RunListRow {
  */
 function scopeOf(viewer: Viewer, alias = "r"): SQL {
   const r = sql.raw(alias);
-  if (!limitedToOwnGroups(viewer)) return sql`${r}.company_id = ${viewer.company.id}`;
-  return sql`${r}.company_id = ${viewer.company.id} AND (${r}.group_id IS NULL OR ${r}.group_id IN ${administeredGroups(
-    viewer.company.id,
-    viewer.user.id
-  )})`;
+  const managed = managedItems(viewer, sql`${r}.group_id`);
+  return managed ? sql`${r}.company_id = ${viewer.company.id} AND ${managed}` : sql`${r}.company_id = ${viewer.company.id}`;
 }
 
 interface RunListSqlRow {
