@@ -11,6 +11,7 @@ import {
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { pageTitle, sharedCopy } from "./lib/copy";
+import { useCspNonce } from "./lib/csp-nonce";
 import { getToast } from "./lib/toast.server";
 import { ErrorPanel } from "./ui/error-panel";
 import { NotFound } from "./ui/not-found";
@@ -41,6 +42,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = () => true;
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
+  const nonce = useCspNonce();
   return (
     <html lang="en" className="h-full">
       <head>
@@ -52,8 +54,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="h-full bg-slate-50 text-slate-900 antialiased">
         {children}
         <Toasts toast={data?.toast ?? null} closeLabel={sharedCopy.close} />
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );
