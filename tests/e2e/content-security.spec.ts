@@ -20,7 +20,11 @@ async function watchViolations(page: Page) {
   return async () => [...violations, ...(await page.evaluate(() => (window as unknown as { __violations?: string[] }).__violations ?? []))];
 }
 
-for (const email of ["alice@acme.test", "gina@globex.test"]) {
+// A closed seeded run with results each person may see (its report draws charts in the browser).
+for (const [email, runId] of [
+  ["alice@acme.test", "sr-acme-engagement-1"],
+  ["gina@globex.test", "sr-globex-pulse-1"],
+] as const) {
   test(`pages hydrate under the nonce policy for ${email}`, async ({ page }) => {
     const violations = await watchViolations(page);
     await signIn(page, email);
@@ -37,10 +41,12 @@ for (const email of ["alice@acme.test", "gina@globex.test"]) {
     await page.waitForLoadState("networkidle");
     expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
     // Pages with charts and client-side widgets.
-    for (const path of ["/surveys/reports", "/surveys/survey-insights/department", "/reviews/reports", "/organization/settings/relationships"]) {
+    const report = `/surveys/reports?surveyId=${runId}`;
+    for (const path of [report, "/surveys/survey-insights/department", "/reviews/reports", "/organization/settings/relationships"]) {
       await page.goto(path);
       await page.waitForLoadState("networkidle");
       await expect(page.getByText("Something went wrong.")).toHaveCount(0);
+      if (path === report) await expect(page.locator("svg.apexcharts-svg").first()).toBeVisible();
     }
     expect(await violations()).toEqual([]);
   });
