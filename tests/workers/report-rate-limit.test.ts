@@ -83,6 +83,7 @@ describe("report requests per person", () => {
         alice
       ),
       await postForm("/reviews/reports-table", { intent: "download", title: "Everything" }, alice),
+      await postForm("/surveys/reports?surveyId=sr-acme-engagement-1", { intent: "pdf", surveyId: "sr-acme-engagement-1" }, alice),
     ];
     for (const response of refusals) {
       expect(response.status).toBe(302);
