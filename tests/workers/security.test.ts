@@ -46,14 +46,16 @@ describe("Content-Security-Policy", () => {
   it("allows scripts only by a per-response nonce that every script of the page carries", async () => {
     const cookie = await sessionFor("alice@acme.test");
     const nonces = new Set<string>();
-    for (const [path, init] of [
-      ["/sign-in", {}],
-      ["/integrations", { cookie }],
-      ["/organization/settings/relationships", { cookie }],
-      ["/reviews/manage-reviews", { cookie }],
+    for (const [path, init, status] of [
+      ["/sign-in", {}, 200],
+      ["/integrations", { cookie }, 200],
+      ["/organization/settings/relationships", { cookie }, 200],
+      ["/reviews/manage-reviews", { cookie }, 200],
+      // An error page is rendered by the same document with the same scripts.
+      ["/reviews/manage-reviews/rc-no-such-review", { cookie }, 404],
     ] as const) {
       const response = await appFetch(path, init);
-      expect(response.status, path).toBe(200);
+      expect(response.status, path).toBe(status);
       const csp = response.headers.get("Content-Security-Policy") ?? "";
       const scriptSrc = directive(csp, "script-src");
       expect(scriptSrc, path).not.toContain("'unsafe-inline'");
@@ -68,7 +70,7 @@ describe("Content-Security-Policy", () => {
       // Nothing runs from an inline handler attribute either (the policy would block it).
       expect(html, path).not.toMatch(/<[^>]+\son[a-z]+=["']/i);
     }
-    expect(nonces.size).toBe(4);
+    expect(nonces.size).toBe(5);
   });
 
   it("posts forms only to the app and the sign-in providers, and keeps the frame and object rules", async () => {
