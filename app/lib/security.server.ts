@@ -83,7 +83,7 @@ export class BodyTooLarge extends Error {
 export function bodyTooLargeResponse(limit: number): Response {
   return new Response(`The request is too large (at most ${Math.round(limit / MB)} MB).`, {
     status: 413,
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", Connection: "close" },
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
   });
 }
 
