@@ -2,6 +2,7 @@ import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-r
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
+import { CspNonceContext } from "./lib/csp-nonce";
 import { logError } from "./lib/log.server";
 
 export default async function handleRequest(
@@ -12,7 +13,16 @@ export default async function handleRequest(
   loadContext: AppLoadContext,
 ) {
   let status = responseStatusCode;
-  const body = await renderToReadableStream(<RemixServer context={remixContext} url={request.url} />, {
+  // The same nonce as the response's Content-Security-Policy (made by the Worker): on Remix's
+  // scripts, its streamed data scripts and React's own inline scripts.
+  const nonce = loadContext.cspNonce;
+  const page = (
+    <CspNonceContext.Provider value={nonce}>
+      <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+    </CspNonceContext.Provider>
+  );
+  const body = await renderToReadableStream(page, {
+    nonce,
     signal: request.signal,
     onError(error: unknown) {
       // Rendering failed after the shell was sent: log it with the id the page shows.
@@ -33,6 +43,8 @@ export default async function handleRequest(
  */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
+  // A body past its limit is answered 413 by the Worker: the client's doing, not a failure.
+  if ((context as AppLoadContext | undefined)?.bodyOverLimit?.()) return;
   if (isRouteErrorResponse(error) && error.status < 500) return;
   const requestId = (context as AppLoadContext | undefined)?.requestId ?? "unknown";
   const cause = isRouteErrorResponse(error) && (error as { error?: unknown }).error ? (error as { error?: unknown }).error : error;

@@ -134,7 +134,13 @@ type PairJob = {
 };
 /** At most this many pair changes share one D1 batch (each writes about three statements). */
 const PAIR_GROUP_MAX = 64;
-const answerKey = (request: CampaignRequest) => `${request.companyId}:${request.requestId}`;
+/**
+ * A kept answer belongs to one company and one person: a request id comes from the browser (a
+ * form's hidden field), so another person sending the same id must get their own change applied,
+ * never the first person's answer. Work without a person (cron) has its own key space.
+ */
+type AnswerOwner = Pick<CampaignRequest, "companyId" | "actorId" | "requestId">;
+const answerKey = (request: AnswerOwner) => JSON.stringify([request.companyId, request.actorId ?? null, request.requestId]);
 
 type CampaignRow = NonNullable<Awaited<ReturnType<ReviewCampaign["campaign"]>>>;
 type Writes = BatchItem<"sqlite">[];
@@ -149,7 +155,8 @@ const chunks = <T>(items: T[], size: number) =>
  * its pairs and its nominations (DESIGN.md). Each change runs alone (a queue of promises, since D1
  * reads and writes are awaited and would otherwise interleave): read from D1, check against the
  * pure state machine, write the change with its audit event and notifications in one D1 batch.
- * The answer is kept under the request id, so a retry gets the same answer and changes nothing more.
+ * The answer is kept under the request id and the person asking, so a retry gets the same answer and
+ * changes nothing more.
  */
 export class ReviewCampaign extends DurableObject<Env> {
   #queue: Promise<unknown> = Promise.resolve();
@@ -843,10 +850,10 @@ export class ReviewCampaign extends DurableObject<Env> {
     return rows.map((r) => r.reviewerId);
   }
 
-  /** The kept answer to an earlier request of this company (for the page a change redirected to), or null. */
-  answerOf(companyId: string, requestId: string): ChangeResult<unknown> | null {
+  /** The kept answer to the same person's earlier request (for the page a change redirected to), or null. */
+  answerOf(request: AnswerOwner): ChangeResult<unknown> | null {
     const kept = this.ctx.storage.sql
-      .exec<{ result: string }>("SELECT result FROM answered WHERE request_id = ?", `${companyId}:${requestId}`)
+      .exec<{ result: string }>("SELECT result FROM answered WHERE request_id = ?", answerKey(request))
       .toArray()[0];
     return kept ? (JSON.parse(kept.result) as ChangeResult<unknown>) : null;
   }
@@ -949,7 +956,7 @@ export class ReviewCampaign extends DurableObject<Env> {
 
   /**
    * Runs `work` after every change before it, once per request id (a retry gets the first answer).
-   * The key carries the asking company, so a kept answer never goes to another company's request.
+   * The key carries the asking company and person (answerKey), so a kept answer goes to nobody else.
    */
   #once<T>(request: CampaignRequest, work: () => Promise<T>): Promise<T> {
     return this.#enqueue(async () => {

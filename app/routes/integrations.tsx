@@ -29,7 +29,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const viewer = await requirePermission(request, context, "ViewIntegrationsListPage");
   const submission = parseWithZod(await request.formData(), { schema: IntegrationActionSchema });
   if (submission.status !== "success") {
-    return data({ result: submission.reply() }, { status: 400 });
+    // A refused form is answered with what was typed, for correcting: never the key (a secret).
+    return data({ result: submission.reply({ hideFields: ["apiKey"] }) }, { status: 400 });
   }
   const value = submission.value;
   if (value.intent === "create") {

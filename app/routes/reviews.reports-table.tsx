@@ -2,11 +2,10 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { pageMeta } from "~/lib/navigation";
-import { redirectWithToast } from "~/lib/toast.server";
 import { requirePermission } from "~/modules/auth/session.server";
 import { ReportTableDownload } from "~/modules/reports/components/report-table-download";
 import { ReportTableFilters } from "~/modules/reports/components/report-table-filters";
-import { REPORT_QUEUED, requestReport } from "~/modules/reports/generated.server";
+import { queueReportAnswer } from "~/modules/reports/generated.server";
 import { loadAnswerTable } from "~/modules/reports/report-table.server";
 import {
   ANSWER_COLUMNS,
@@ -50,8 +49,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (formData.get("intent") !== "download") throw new Response("Invalid intent", { status: 400 });
   const parsed = TitleSchema.safeParse({ title: formData.get("title") ?? undefined });
   if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? "A title is required." }, { status: 400 });
-  await requestReport(context, viewer, { kind: "bulk-xlsx", title: parsed.data.title, scope: { filters } });
-  return redirectWithToast(back, { type: "success", message: REPORT_QUEUED }, { request });
+  return queueReportAnswer(context, viewer, { kind: "bulk-xlsx", title: parsed.data.title, scope: { filters } }, { request, back });
 }
 
 export const meta = pageMeta;

@@ -8,7 +8,7 @@ import { requirePermission } from "~/modules/auth/session.server";
 import { mayNameAnonymousReviewers } from "~/modules/access/review-reports.server";
 import { RevieweeReportView } from "~/modules/reports/components/reviewee-report-view";
 import { ShareReportDialog } from "~/modules/reports/components/share-report-dialog";
-import { REPORT_QUEUED, requestReport } from "~/modules/reports/generated.server";
+import { queueReportAnswer } from "~/modules/reports/generated.server";
 import {
   ANALYTICS_NOT_AVAILABLE,
   REVIEWEE_REPORT_PATH,
@@ -101,17 +101,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!ids || ids.length === 0) throw notFound();
     const head = await reportHead(d1, viewer, revieweeId, ids, asReporter(viewer));
     if (!head) throw notFound();
-    await requestReport(context, viewer, {
-      kind: format === "pdf" ? "reviewee-pdf" : "reviewee-xlsx",
-      title: `${head.reviewee.name} - ${head.reviews.map((r) => r.title).join(", ")}`,
-      scope: {
-        revieweeId,
-        campaignIds: head.reviews.map((r) => r.id),
-        // The file names reviewers of anonymous reviews only for someone who may see them.
-        nameReviewers: mayNameAnonymousReviewers(viewer),
+    return queueReportAnswer(
+      context,
+      viewer,
+      {
+        kind: format === "pdf" ? "reviewee-pdf" : "reviewee-xlsx",
+        title: `${head.reviewee.name} - ${head.reviews.map((r) => r.title).join(", ")}`,
+        scope: {
+          revieweeId,
+          campaignIds: head.reviews.map((r) => r.id),
+          // The file names reviewers of anonymous reviews only for someone who may see them.
+          nameReviewers: mayNameAnonymousReviewers(viewer),
+        },
       },
-    });
-    return redirectWithToast(revieweeReportPath(revieweeId, ids), { type: "success", message: REPORT_QUEUED }, { request });
+      { request, back: revieweeReportPath(revieweeId, ids) }
+    );
   }
   if (intent === SHARE_INTENT) {
     const submission = parseWithZod(formData, { schema: ShareReportSchema });

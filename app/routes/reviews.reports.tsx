@@ -11,7 +11,7 @@ import { requirePermission, type Viewer } from "~/modules/auth/session.server";
 import { ReportTable, type ReviewMenuAction, type TableReview } from "~/modules/reports/components/report-table";
 import { ReportTableFilters } from "~/modules/reports/components/report-table-filters";
 import { ShareReportDialog } from "~/modules/reports/components/share-report-dialog";
-import { REPORTS_QUEUED, requestReport } from "~/modules/reports/generated.server";
+import { REPORTS_QUEUED, queueReportAnswer } from "~/modules/reports/generated.server";
 import { deleteReview, DELETED, DUPLICATED, duplicateReview, reviewForRowAction } from "~/modules/reports/review-row-actions.server";
 import { revieweeReportPath } from "~/modules/reports/reviewee-report";
 import { loadReportTable, visibleReports } from "~/modules/reports/report-table.server";
@@ -198,12 +198,12 @@ async function bulkDownload(context: ActionFunctionArgs["context"], viewer: View
   if (seen.length !== keys.length) throw notFound();
   const title = seen.length === 1 ? `${seen[0].revieweeName} - ${seen[0].title}` : `Review reports (${seen.length})`;
   const reports: ReportKey[] = seen.map((r) => ({ campaignId: r.campaignId, revieweeId: r.revieweeId }));
-  await requestReport(context, viewer, {
-    kind: "bulk-xlsx",
-    title,
-    scope: { reports, nameReviewers: mayNameAnonymousReviewers(viewer) },
-  });
-  return redirectWithToast(back, { type: "success", message: REPORTS_QUEUED }, { request });
+  return queueReportAnswer(
+    context,
+    viewer,
+    { kind: "bulk-xlsx", title, scope: { reports, nameReviewers: mayNameAnonymousReviewers(viewer) } },
+    { request, back, queued: REPORTS_QUEUED }
+  );
 }
 
 export const meta = pageMeta;

@@ -52,7 +52,7 @@ import { ReviewOverview } from "~/modules/reviews/components/review-overview";
 import { StackedBar } from "~/modules/reviews/components/stacked-bar";
 import { draftPath } from "~/modules/reviews/launch.schema";
 import { loadForAction, requireReviewDetail } from "~/modules/reviews/review-detail.server";
-import { REPORT_QUEUED, requestReport } from "~/modules/reports/generated.server";
+import { queueReportAnswer } from "~/modules/reports/generated.server";
 import { pairReportTitle, statusReportTitle } from "~/modules/reports/review-files.server";
 import { Button, buttonClass } from "~/ui/button";
 import { ConfirmPanel } from "~/ui/confirm-panel";
@@ -205,12 +205,16 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     if (!loaded || loaded.review.state === "draft") throw notFound();
     if (!mayManageReview(viewer, loaded.review))
       return redirectWithToast(REVIEWS_LIST_PATH, { type: "error", message: NO_ACCESS }, { request });
-    await requestReport(context, viewer, {
-      kind: "status-xlsx",
-      title: statusReportTitle(loaded.review.title, parsed.data.reportType),
-      scope: { campaignId: id, reportType: parsed.data.reportType },
-    });
-    return redirectWithToast(back, { type: "success", message: REPORT_QUEUED }, { request });
+    return queueReportAnswer(
+      context,
+      viewer,
+      {
+        kind: "status-xlsx",
+        title: statusReportTitle(loaded.review.title, parsed.data.reportType),
+        scope: { campaignId: id, reportType: parsed.data.reportType },
+      },
+      { request, back }
+    );
   }
   const submission = parseWithZod(formData, { schema: ReviewDetailActionSchema });
   if (submission.status !== "success") {
@@ -266,12 +270,16 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         // Not a change of the pair: the table's rule is checked here, the queue builds the file.
         if (!pairActions(pair.state, pairContext).includes("download"))
           return toast("error", `This pair (${PAIR_STATE_LABELS[pair.state]}) cannot be downloaded.`);
-        await requestReport(context, viewer, {
-          kind: "pair-xlsx",
-          title: pairReportTitle(loaded.review.title, pair.revieweeName, pair.reviewerName),
-          scope: { campaignId: id, pairId: pair.id },
-        });
-        return toast("success", REPORT_QUEUED);
+        return queueReportAnswer(
+          context,
+          viewer,
+          {
+            kind: "pair-xlsx",
+            title: pairReportTitle(loaded.review.title, pair.revieweeName, pair.reviewerName),
+            scope: { campaignId: id, pairId: pair.id },
+          },
+          { request, back }
+        );
       }
       if ((action === "remove" || action === "reopen") && value.confirmed !== "true") {
         const check = pairTransition(pair.state, { type: action }, pairContext);

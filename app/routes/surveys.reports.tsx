@@ -3,9 +3,8 @@ import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { copy } from "~/lib/copy";
 import { pageMeta } from "~/lib/navigation";
-import { redirectWithToast } from "~/lib/toast.server";
 import { requireViewer } from "~/modules/auth/session.server";
-import { REPORT_QUEUED, requestReport } from "~/modules/reports/generated.server";
+import { queueReportAnswer } from "~/modules/reports/generated.server";
 import { surveyReportTitle } from "~/modules/reports/survey-report-files.server";
 import { ReportQuestion } from "~/modules/surveys/components/report-question";
 import { ReportSelectors } from "~/modules/surveys/components/report-selectors";
@@ -84,9 +83,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!run) throw new Response("Not Found", { status: 404 });
   const result = await runReport(d1, viewer.company.id, run);
   if (!mayDownload(run, result)) throw new Response("Not Found", { status: 404 });
-  await requestReport(context, viewer, { kind: "survey-pdf", title: surveyReportTitle(run), scope: { runId: run.id } });
   const url = new URL(request.url);
-  return redirectWithToast(`${url.pathname}${url.search}`, { type: "success", message: REPORT_QUEUED }, { request });
+  return queueReportAnswer(
+    context,
+    viewer,
+    { kind: "survey-pdf", title: surveyReportTitle(run), scope: { runId: run.id } },
+    { request, back: `${url.pathname}${url.search}` }
+  );
 }
 
 export const meta = pageMeta;

@@ -91,8 +91,45 @@ describe("Microsoft Teams adapter", () => {
     expect(JSON.parse(request.body)).toEqual({
       type: "message",
       textFormat: "markdown",
-      text: "**Reminder: <Q1> review**\n\nPlease submit your review & feedback.\n\n[Open](http://127.0.0.1:8787/reviews/todos)",
+      text: "**Reminder: &lt;Q1&gt; review**\n\nPlease submit your review &amp; feedback.\n\n[Open](http://127.0.0.1:8787/reviews/todos)",
     });
+  });
+
+  it("escapes names and titles so they cannot add markup, links, mentions or images to the message", () => {
+    const request = teamsActivityRequest(
+      chat.msteams,
+      "a:1",
+      message({
+        channel: "msteams",
+        subject: "Review of **Eve** [Click here](https://evil.example/login) <a href=\"https://evil.example\">now</a>",
+        body: "# Urgent\n> quoted\n- item\n1. first\n<at>Everyone</at> ![x](https://evil.example/p.png) `code` ~~gone~~ _it_ | a | b |\nsee https://evil.example/path \\[x]",
+      })
+    );
+    const { text, textFormat } = JSON.parse(request.body) as { text: string; textFormat: string };
+    expect(textFormat).toBe("markdown");
+    // Our own bold subject and the one link, nothing else unescaped.
+    expect(text.startsWith("**Review of \\*\\*Eve\\*\\* \\[Click here\\]\\(https")).toBe(true);
+    expect(text.match(/(?<!\\)\[/g)).toEqual(["["]);
+    expect(text.match(/(?<!\\)\]\(/g)).toEqual(["]("]);
+    expect(text).toContain("[Open](http://127.0.0.1:8787/reviews/todos)");
+    expect(text).not.toMatch(/<(a|at|b)\b/i);
+    expect(text.replaceAll("\u200b", "")).toContain("&lt;a href=\"https://evil.example\"&gt;now&lt;/a&gt;");
+    expect(text).toContain("&lt;at&gt;Everyone&lt;/at&gt;");
+    // Block markers at a line's start are plain characters.
+    const lines = text.split("\n");
+    expect(lines).toContain("\\# Urgent");
+    expect(lines).toContain("&gt; quoted");
+    expect(lines).toContain("\\- item");
+    expect(lines).toContain("1\\. first");
+    for (const mark of ["!\\[x\\]", "\\`code\\`", "\\~\\~gone\\~\\~", "\\_it\\_", "\\| a \\| b \\|", "\\\\\\[x\\]"]) expect(text).toContain(mark);
+    // A web address in a name is not turned into a link.
+    expect(text).not.toContain("https://evil.example/path");
+  });
+
+  it("sends only an http(s) link, with characters that would end the link target encoded", () => {
+    const text = (link: string | null) => JSON.parse(teamsActivityRequest(chat.msteams, "a:1", message({ channel: "msteams", link })).body).text as string;
+    expect(text("http://127.0.0.1:8787/a (b)<c>")).toContain("[Open](http://127.0.0.1:8787/a%20%28b%29%3Cc%3E)");
+    expect(text("javascript:alert(1)")).not.toContain("javascript");
   });
 
   it("recognises an admin-disabled bot (403 BotDisabledByAdmin)", () => {

@@ -141,13 +141,46 @@ export function teamsCreateConversationRequest(config: ChatDeliveryConfig["mstea
   };
 }
 
+/**
+ * Text for a Teams markdown message, shown as typed. Subjects and bodies carry names, titles and
+ * notes people wrote; Teams renders both markdown and a subset of HTML (links, <at> mentions,
+ * images), so HTML's characters become entities and markdown's a backslash escape. Block markers
+ * only mean something at a line's start (lists, headings, rules), so only there are they escaped.
+ * A web address typed into a name would become a link: a zero-width space after its scheme (or
+ * "www") keeps it text, reading the same.
+ */
+export function escapeTeamsText(text: string): string {
+  return text
+    .replaceAll("&", "&amp;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;")
+    .replace(/[\\`*_~[\](){}#|!]/g, "\\$&")
+    .replace(/^([ \t]*)([-+=])/gm, "$1\\$2")
+    .replace(/^([ \t]*\d+)([.)])/gm, "$1\\$2")
+    .replace(/([a-z][a-z0-9+.-]*):\/\//gi, "$1:\u200b//")
+    .replace(/\bwww\./gi, "www\u200b.");
+}
+
+/** Our own link for the message's [Open](…): http(s) only, with what would end a markdown link target encoded. */
+function teamsLinkTarget(link: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(link);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") return null;
+  return link.replace(/[\s()<>]/g, (c) => encodeURIComponent(c).replace("(", "%28").replace(")", "%29"));
+}
+
 export function teamsActivityRequest(
   config: ChatDeliveryConfig["msteams"],
   conversationId: string,
   message: OutboundMessage
 ): PlannedRequest {
-  const parts = [`**${message.subject}**`, message.body];
-  if (message.link) parts.push(`[Open](${message.link})`);
+  const parts = [`**${escapeTeamsText(message.subject)}**`, escapeTeamsText(message.body)];
+  const target = message.link ? teamsLinkTarget(message.link) : null;
+  if (target) parts.push(`[Open](${target})`);
   return {
     url: `${config.botBaseUrl.replace(/\/+$/, "")}/v3/conversations/${encodeURIComponent(conversationId)}/activities`,
     method: "POST",

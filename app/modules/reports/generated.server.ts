@@ -4,6 +4,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "~/db/client.server";
 import { files, generatedReports, type ReportKind } from "~/db/schema";
 import { fileKey } from "~/lib/files.server";
+import { redirectWithToast } from "~/lib/toast.server";
 import type { Viewer } from "~/modules/auth/session.server";
 import { prepareNotify } from "~/modules/notifications/notify.server";
 import { REPORT_BUILDERS } from "./builders.server";
@@ -62,8 +63,28 @@ export function reportBuilder(kind: ReportKind): ReportBuilder {
 }
 
 /**
+ * How many report files one person may ask for in a window. Each is a headless-browser PDF or a
+ * workbook of up to every answer of the company: a person clicking Download over and over would
+ * hold the queue (and Browser Rendering's sessions) for everyone else.
+ */
+export const REPORT_LIMIT = { count: 10, windowMs: 10 * 60 * 1000 };
+export const REPORT_LIMIT_REACHED = `You have asked for ${REPORT_LIMIT.count} reports in the last ${
+  REPORT_LIMIT.windowMs / 60_000
+} minutes. Please wait a few minutes before asking for another.`;
+
+/** The requester has asked for REPORT_LIMIT.count reports in the window: nothing was written or queued. */
+export class ReportLimitReached extends Error {
+  constructor() {
+    super(REPORT_LIMIT_REACHED);
+    this.name = "ReportLimitReached";
+  }
+}
+
+/**
  * Queues a report for the viewer: the row, then the message. Returns the report id. A send that
  * fails leaves a queued row nobody will render; it is marked failed so it does not linger.
+ * Throws ReportLimitReached past the person's limit. The count and the insert are one statement,
+ * so requests racing each other cannot all pass a count taken before any of them was written.
  */
 export async function requestReport(
   context: AppLoadContext,
@@ -71,14 +92,15 @@ export async function requestReport(
   input: { kind: ReportKind; title: string; scope: Record<string, unknown> }
 ): Promise<string> {
   const id = crypto.randomUUID();
-  await context.db.insert(generatedReports).values({
-    id,
-    companyId: viewer.company.id,
-    requestedBy: viewer.user.id,
-    kind: input.kind,
-    title: input.title,
-    scope: input.scope,
-  });
+  const now = Date.now();
+  const inserted = await context.cloudflare.env.DB.prepare(
+    `INSERT INTO generated_reports (id, company_id, requested_by, kind, title, scope, state, created_at)
+      SELECT ?1, ?2, ?3, ?4, ?5, ?6, 'queued', ?7
+      WHERE (SELECT count(*) FROM generated_reports WHERE company_id = ?2 AND requested_by = ?3 AND created_at > ?8) < ?9`
+  )
+    .bind(id, viewer.company.id, viewer.user.id, input.kind, input.title, JSON.stringify(input.scope), now, now - REPORT_LIMIT.windowMs, REPORT_LIMIT.count)
+    .run();
+  if (inserted.meta.changes !== 1) throw new ReportLimitReached();
   try {
     await context.cloudflare.env.JOBS.send({
       type: REPORT_JOB,
@@ -94,6 +116,25 @@ export async function requestReport(
     throw error;
   }
   return id;
+}
+
+/**
+ * A download form's answer: the report queued and `queued` as a success toast, or the limit's
+ * message as an error toast, both back at `back` (the page the form is on, as for other errors).
+ */
+export async function queueReportAnswer(
+  context: AppLoadContext,
+  viewer: Viewer,
+  input: { kind: ReportKind; title: string; scope: Record<string, unknown> },
+  answer: { request: Request; back: string; queued?: string }
+): Promise<Response> {
+  try {
+    await requestReport(context, viewer, input);
+  } catch (error) {
+    if (!(error instanceof ReportLimitReached)) throw error;
+    return redirectWithToast(answer.back, { type: "error", message: error.message }, { request: answer.request });
+  }
+  return redirectWithToast(answer.back, { type: "success", message: answer.queued ?? REPORT_QUEUED }, { request: answer.request });
 }
 
 async function loadReport(db: Db, job: ReportJob): Promise<ReportRow | undefined> {

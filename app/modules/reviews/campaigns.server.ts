@@ -247,8 +247,8 @@ export function changeAudience(
 
 /** The kept answer to an earlier change of this campaign (an upload's refused rows), or null. */
 export async function keptAnswer(context: AppLoadContext, viewer: Viewer, campaignId: string, requestId: string) {
-  const { stub } = campaignObject(context, viewer, campaignId, requestId);
-  return (await stub.answerOf(viewer.company.id, requestId)) as ChangeResult<unknown> | null;
+  const { stub, request } = campaignObject(context, viewer, campaignId, requestId);
+  return (await stub.answerOf(request)) as ChangeResult<unknown> | null;
 }
 
 /** One pair: remove, remind, change reviewer, reopen, share. */
