@@ -52,6 +52,10 @@ const SHARED = {
   arrivesWith: (buildsIn: string) => `It arrives with ${buildsIn}.`,
   deactivated: "Deactivated",
   excluded: "Inactive",
+  // Anonymous survey results: the company's floor and the departments hidden with it
+  anonymityFloorHint: (floor: number) => `Results stay hidden until at least ${floor} people have answered, whatever the minimum here.`,
+  departmentsHidden: (count: number, minimum: number) =>
+    `${count} ${count === 1 ? "department is" : "departments are"} hidden to keep answers anonymous: a department shows once at least ${minimum} people in it have responded, and more are hidden when the hidden ones could otherwise be worked out from the totals.`,
 } as const;
 
 type PlatformCopy = {

@@ -1,6 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { d1Statement } from "~/db/client.server";
 import { NOT_APPLICABLE } from "~/modules/reviews/answer-scales";
+import { anonymityMinimum, meetsAnonymityMinimum } from "~/modules/access/anonymity";
 import { administeredGroups, limitedToOwnGroups } from "~/modules/access/groups.server";
 import type { Viewer } from "~/modules/auth/session.server";
 import type { ChoiceBlock, SurveyBlock, TextInputBlock } from "./blocks";
@@ -18,8 +19,9 @@ export * from "./report";
  * Who sees a run: ViewSurveys holders of the run's company (a Teams-type admin who is not a super
  * admin: runs of the groups they administer, as with reviews), and the run's result viewers
  * (inspector type "audience": its recipients; "users": its inspector ids). Results show once the
- * run is closed, or while open when it has live results. An anonymous run below its minimum
- * submission count shows nothing.
+ * run is closed, or while open when it has live results. An anonymous run with fewer responses
+ * than its minimum — the company's anonymity floor, raised by the run's own minimum submission
+ * count (access/anonymity.ts) — shows nothing.
  */
 
 /** How many text answers and comments a page lists per question (the download has them all). */
@@ -32,6 +34,12 @@ export interface ReportRun extends RunListItem {
   blocks: SurveyBlock[];
   anonymous: boolean;
   minSubmissionCount: number;
+  /**
+   * The smallest number of people whose anonymous answers are shown together: the company's
+   * floor (read with the run, so queued files without a viewer apply it too) raised by the run's
+   * minimum submission count; 0 on a named run.
+   */
+  minimum: number;
   liveResults: boolean;
   audienceCount: number;
   closedAt: number | null;
@@ -74,10 +82,13 @@ export function runsStatement(viewer: Viewer, placeId: string): SQL {
     ORDER BY r.launched_at DESC, r.id LIMIT 200`;
 }
 
+/** The run's company's anonymity floor, as a column of a query over the run aliased `r`. */
+export const companyFloor = sql`(SELECT c.anonymity_floor FROM companies c WHERE c.id = r.company_id) AS company_floor`;
+
 /** One run of the viewer's company, with whether the viewer may see it (`allowed`). */
 export function runStatement(viewer: Viewer, runId: string): SQL {
   return sql`SELECT r.id, r.title, r.state, r.launched_at, r.sequence, ${placeColumn(viewer)} AS place_id, r.blocks, r.anonymous,
-      r.min_submission_count, r.live_results, r.audience_count, r.closed_at, (${runAccess(viewer)}) AS allowed
+      r.min_submission_count, ${companyFloor}, r.live_results, r.audience_count, r.closed_at, (${runAccess(viewer)}) AS allowed
     FROM survey_runs r WHERE r.id = ${runId} AND r.company_id = ${viewer.company.id}`;
 }
 
@@ -91,12 +102,15 @@ export const toRunListItem = (r: Record<string, unknown>): RunListItem => ({
 });
 
 export function toReportRun(r: Record<string, unknown>): ReportRun & { allowed: boolean } {
+  const anonymous = Boolean(r.anonymous);
+  const minSubmissionCount = Number(r.min_submission_count);
   return {
     ...toRunListItem(r),
     placeId: (r.place_id as string | null) ?? null,
     blocks: JSON.parse(String(r.blocks)) as SurveyBlock[],
-    anonymous: Boolean(r.anonymous),
-    minSubmissionCount: Number(r.min_submission_count),
+    anonymous,
+    minSubmissionCount,
+    minimum: anonymous ? anonymityMinimum(r.company_floor as number | null, minSubmissionCount) : 0,
     liveResults: Boolean(r.live_results),
     audienceCount: Number(r.audience_count),
     closedAt: r.closed_at == null ? null : Number(r.closed_at),
@@ -187,7 +201,8 @@ export async function runReport(
   options: { limit?: number } = {}
 ): Promise<ReportResult> {
   const limit = options.limit ?? LISTED_TEXTS;
-  return closedRunMemo(`report:${limit}`, companyId, run, () => computeReport(d1, companyId, run, limit));
+  // The minimum is in the key: a company that raises its floor hides a closed run's results at once.
+  return closedRunMemo(`report:${limit}:${run.minimum}`, companyId, run, () => computeReport(d1, companyId, run, limit));
 }
 
 /**
@@ -250,7 +265,7 @@ async function computeReport(d1: D1Database, companyId: string, run: ReportRun, 
   const results = await d1.batch(statements.map((s) => d1Statement(d1, s)));
   const participants = Number((results[0].results[0] as { n: number } | undefined)?.n ?? 0);
   if (!visible) return { status: "closed-only", participants };
-  if (run.anonymous && participants < run.minSubmissionCount) return { status: "withheld", participants, min: run.minSubmissionCount };
+  if (run.anonymous && !meetsAnonymityMinimum(participants, run.minimum)) return { status: "withheld", participants, min: run.minimum };
   if (participants === 0) return { status: "empty", participants: 0 };
 
   const counts = new Map<string, Map<number | null, number>>();

@@ -125,7 +125,7 @@ export interface InsightsResult {
   status: "closed-only" | "withheld" | "empty" | "ready";
   departments: Array<{ id: string; name: string; responses: number }>;
   rows: InsightRow[];
-  /** Departments left out for the anonymity minimum. */
+  /** How many departments are left out to keep an anonymous run's answers anonymous (below the minimum, or hidden with them so they cannot be subtracted). */
   hidden: number;
 }
 

@@ -1,0 +1,176 @@
+import { env } from "cloudflare:workers";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { createDb } from "~/db/client.server";
+import { surveyPdfBuilder } from "~/modules/reports/survey-report-files.server";
+import type { ReportRow } from "~/modules/reports/generated.server";
+import { appFetch, sessionFor } from "./helpers";
+import { attrs, textOf } from "./shell-html";
+import { insertRun } from "./survey-report-fixtures";
+
+// Anonymous survey results against an admin who reads every figure the pages send: the report's
+// survey-wide counts, the insights' shown departments, and subtracts. The company floor applies
+// whatever minimum the survey was given, in pages, downloads and queued files.
+
+const REPORTS = "/surveys/reports";
+const INSIGHTS = "/surveys/survey-insights/department";
+const report = (runId: string) => `${REPORTS}?workspaceOrChannelId=w-acme-hq&surveyId=${runId}`;
+const insights = (runId: string) => `${INSIGHTS}?workspaceOrChannelId=w-acme-hq&surveyId=${runId}`;
+const WITHHELD_3 = "Results are withheld: this anonymous survey shows results once at least 3 responses have been submitted.";
+
+// RESPONDENTS (survey-report-fixtures): 0 alice (People), 1 adam (Engineering), 2–4 mona, eve, ed
+// (Product), 5 sam (Customer Success), 6–9 priya, liam, noah, olivia (Engineering).
+// NPS answers: alice 10, adam 9, mona 9, eve 8, ed 7, sam 6, priya 5, liam 10, noah 10, olivia 3.
+const ALL_BUT_SAM = [0, 1, 2, 3, 4, 6, 7, 8, 9];
+
+let alice: string;
+
+async function html(path: string) {
+  const response = await appFetch(path, { cookie: alice });
+  expect(response.status).toBe(200);
+  return response.text();
+}
+
+/** What subtraction gives: the people and NPS total the report has and the shown departments do not. */
+async function subtract(runId: string) {
+  const reportHtml = await html(report(runId));
+  const insightsHtml = await html(insights(runId));
+  const participants = Number((await attrs(reportHtml, "[data-participants]", "data-participants"))[0]);
+  const values = (await attrs(reportHtml, '[data-question="q-nps"] tr[data-choice]', "data-choice")).map(Number);
+  const counts = (await attrs(reportHtml, '[data-question="q-nps"] tr[data-choice]', "data-count")).map(Number);
+  const total = values.reduce((sum, v, i) => sum + v * counts[i], 0);
+  const departments = await attrs(insightsHtml, "th[data-department]", "data-department");
+  const responses = (await attrs(insightsHtml, "th[data-department]", "data-responses")).map(Number);
+  const averages = (await attrs(insightsHtml, 'tr[data-question="q-nps"] td', "data-value")).map(Number);
+  const shownPeople = responses.reduce((a, b) => a + b, 0);
+  const shownSum = averages.reduce((sum, avg, i) => sum + avg * responses[i], 0);
+  const hiddenDepartments = Number((await attrs(insightsHtml, "[data-hidden-departments]", "data-hidden-departments"))[0] ?? 0);
+  return {
+    departments,
+    hiddenDepartments,
+    hiddenPeople: participants - shownPeople,
+    hiddenNps: Math.round(total - shownSum),
+    reportHtml,
+    insightsHtml,
+  };
+}
+
+beforeAll(async () => {
+  alice = await sessionFor("alice@acme.test");
+  // People is alice alone; Product 3, Engineering 5: minimum 3.
+  await insertRun({ id: "anon-one", anonymous: true, min: 3, responses: 0, who: ALL_BUT_SAM });
+  // The same, but alice's response carries no department: "No department" is a group too.
+  await insertRun({ id: "anon-nodept", anonymous: true, min: 3, responses: 0, who: ALL_BUT_SAM, noDepartment: [0] });
+  await insertRun({ id: "anon-zero", anonymous: true, min: 0, responses: 0, who: [2, 3] });
+  await insertRun({ id: "anon-zero-3", anonymous: true, min: 0, responses: 0, who: [2, 3, 4] });
+  await insertRun({ id: "named-two", anonymous: false, min: 0, responses: 0, who: [2, 3] });
+});
+
+afterEach(async () => {
+  await env.DB.prepare("UPDATE companies SET anonymity_floor = 3 WHERE id = 'c-acme'").run();
+});
+
+describe("complementary suppression (a department of one person)", () => {
+  it("leaves nothing of the one-person department computable from the report's totals and the shown departments", async () => {
+    const seen = await subtract("anon-one");
+    // Hiding People alone would leave total − Engineering − Product = alice's own answer (10).
+    expect(seen.hiddenPeople).toBeGreaterThanOrEqual(3);
+    expect(seen.hiddenDepartments).toBeGreaterThanOrEqual(2);
+    expect(seen.departments).toEqual(["Engineering"]);
+    // What subtraction gives is People and Product together (10 + 9 + 8 + 7), not one person.
+    expect(seen.hiddenPeople).toBe(4);
+    expect(seen.hiddenNps).toBe(34);
+    // The hidden departments' figures are not in the page or its loader data at all.
+    for (const page of [seen.insightsHtml]) {
+      expect(page).not.toContain("d-acme-people");
+      expect(page).not.toContain("d-acme-product");
+    }
+  });
+
+  it("counts people without a department as a group of their own", async () => {
+    const seen = await subtract("anon-nodept");
+    expect(seen.departments).toEqual(["Engineering"]);
+    expect(seen.hiddenDepartments).toBe(2);
+    expect(seen.hiddenPeople).toBe(4);
+    expect(textOf(seen.insightsHtml)).not.toContain("No department");
+  });
+
+  it("says how many departments are hidden and why, without naming them", async () => {
+    const { insightsHtml } = await subtract("anon-one");
+    expect(textOf(insightsHtml)).toContain(
+      "2 departments are hidden to keep answers anonymous: a department shows once at least 3 people in it have responded, and more are hidden when the hidden ones could otherwise be worked out from the totals."
+    );
+  });
+});
+
+describe("the company's anonymity floor", () => {
+  it("shows nothing of an anonymous run with minimum 0 and two responses: report, insights, downloads", async () => {
+    const page = await html(report("anon-zero"));
+    expect(textOf(page)).toContain(WITHHELD_3);
+    expect(await attrs(page, "[data-question]", "data-question")).toEqual([]);
+    expect(await attrs(page, "a[download]", "href")).toEqual([]);
+    const insightsPage = await html(insights("anon-zero"));
+    expect(textOf(insightsPage)).toContain(WITHHELD_3);
+    expect(await attrs(insightsPage, "th[data-department]", "data-department")).toEqual([]);
+    expect((await appFetch(`${REPORTS}/download?surveyId=anon-zero`, { cookie: alice })).status).toBe(404);
+    const pdf = await appFetch(REPORTS, {
+      method: "POST",
+      body: new URLSearchParams({ intent: "pdf", surveyId: "anon-zero" }),
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      cookie: alice,
+    });
+    expect(pdf.status).toBe(404);
+    // A named run of two shows its results: the floor is about anonymous answers.
+    expect(await attrs(await html(report("named-two")), "[data-question]", "data-question")).not.toEqual([]);
+  });
+
+  it("shows an anonymous run with minimum 0 once it has the floor's three responses", async () => {
+    const page = await html(report("anon-zero-3"));
+    expect(textOf(page)).not.toContain("Results are withheld");
+    expect(await attrs(page, '[data-question="q-nps"] [data-respondents]', "data-respondents")).toEqual(["3"]);
+  });
+
+  it("follows a company that raises its floor, in pages and downloads, even for a closed run seen before", async () => {
+    expect(await attrs(await html(report("anon-one")), "[data-question]", "data-question")).not.toEqual([]);
+    expect((await appFetch(`${REPORTS}/download?surveyId=anon-one`, { cookie: alice })).status).toBe(200);
+    await env.DB.prepare("UPDATE companies SET anonymity_floor = 10 WHERE id = 'c-acme'").run();
+    alice = await sessionFor("alice@acme.test");
+    const page = await html(report("anon-one"));
+    expect(textOf(page)).toContain(
+      "Results are withheld: this anonymous survey shows results once at least 10 responses have been submitted."
+    );
+    expect(await attrs(page, "[data-question]", "data-question")).toEqual([]);
+    expect((await appFetch(`${REPORTS}/download?surveyId=anon-one`, { cookie: alice })).status).toBe(404);
+    expect(await attrs(await html(insights("anon-one")), "th[data-department]", "data-department")).toEqual([]);
+  });
+
+  it("hides departments below a raised floor even when the survey's minimum is lower", async () => {
+    await env.DB.prepare("UPDATE companies SET anonymity_floor = 4 WHERE id = 'c-acme'").run();
+    alice = await sessionFor("alice@acme.test");
+    const seen = await subtract("anon-one");
+    // Engineering 5 ≥ 4; Product 3 and People 1 are below it.
+    expect(seen.departments).toEqual(["Engineering"]);
+    expect(seen.hiddenPeople).toBe(4);
+  });
+
+  it("reads the floor from the database when a queued survey file is made (no viewer there)", async () => {
+    const row = (runId: string) =>
+      ({ id: `rep-${runId}`, companyId: "c-acme", kind: "survey-pdf", scope: { runId } }) as unknown as ReportRow;
+    await expect(surveyPdfBuilder.build(env as Env, createDb(env.DB), row("anon-zero"))).rejects.toThrow(/results are not shown \(withheld\)/);
+    await env.DB.prepare("UPDATE companies SET anonymity_floor = 10 WHERE id = 'c-acme'").run();
+    await expect(surveyPdfBuilder.build(env as Env, createDb(env.DB), row("anon-one"))).rejects.toThrow(/results are not shown \(withheld\)/);
+  });
+
+  it("says next to the minimum field that results stay hidden below the company's floor", async () => {
+    await env.DB.prepare("UPDATE companies SET anonymity_floor = 5 WHERE id = 'c-acme'").run();
+    alice = await sessionFor("alice@acme.test");
+    const page = await html("/surveys/survey-library/sv-acme-engagement/survey-audience");
+    expect(textOf(page)).toContain("Results stay hidden until at least 5 people have answered, whatever the minimum here.");
+    const hint = await attrs(page, "[data-anonymity-floor]", "id");
+    expect(await attrs(page, 'input[name="minSubmissionCount"]', "aria-describedby")).toEqual([hint[0]]);
+  });
+
+  it("states the minimum in force on the run's details", async () => {
+    const page = await html("/surveys/manage-surveys/anon-zero");
+    expect(textOf(page)).toContain("Anonymous (results shown from 3 submissions)");
+  });
+});
