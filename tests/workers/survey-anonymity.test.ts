@@ -5,7 +5,7 @@ import { surveyPdfBuilder } from "~/modules/reports/survey-report-files.server";
 import type { ReportRow } from "~/modules/reports/generated.server";
 import { appFetch, sessionFor } from "./helpers";
 import { attrs, textOf } from "./shell-html";
-import { insertRun } from "./survey-report-fixtures";
+import { insertRun, responseStatements } from "./survey-report-fixtures";
 
 // Anonymous survey results against an admin who reads every figure the pages send: the report's
 // survey-wide counts, the insights' shown departments, and subtracts. The company floor applies
@@ -99,6 +99,61 @@ describe("complementary suppression (a department of one person)", () => {
     expect(textOf(insightsHtml)).toContain(
       "2 departments are hidden to keep answers anonymous: a department shows once at least 3 people in it have responded, and more are hidden when the hidden ones could otherwise be worked out from the totals."
     );
+  });
+});
+
+describe("an open anonymous run with real-time results", () => {
+  /** Everything the report page shows of the run's answers: NPS counts, respondents, texts and comments. */
+  async function view(runId: string) {
+    const page = await html(report(runId));
+    return {
+      text: textOf(page),
+      nps: (await attrs(page, '[data-question="q-nps"] tr[data-choice]', "data-count")).map(Number),
+      respondents: (await attrs(page, "[data-respondents]", "data-respondents")).join(","),
+      texts: textOf(page).match(/Alpha|Beta|Great|=SUM\(A1\)/g)?.join(",") ?? "",
+      covered: (await attrs(page, "[data-covered]", "data-covered"))[0] ?? null,
+    };
+  }
+
+  it("never lets two views taken as answers come in differ by fewer people than the minimum", async () => {
+    const run = await insertRun({ id: "anon-live", anonymous: true, min: 0, state: "open", live: true, responses: 0 });
+    const views: Array<Awaited<ReturnType<typeof view>>> = [];
+    for (let k = 0; k < 10; k++) {
+      await env.DB.batch(await responseStatements({ id: run, anonymous: true }, "c-acme", k));
+      views.push(await view(run));
+    }
+    // Below twice the floor (3): nothing, with the reason.
+    for (const v of views.slice(0, 5)) {
+      expect(v.nps).toEqual([]);
+      expect(v.texts).toBe("");
+    }
+    expect(views[3].text).toContain(
+      "Real-time results of this anonymous survey show in steps of 3 responses, from 6 on, so that no one's answers can be told apart as they come in. Every response shows once the survey is closed."
+    );
+    // 6, 7, 8 responses: the first 3; 9 and 10: the first 6.
+    expect(views.slice(5).map((v) => v.covered)).toEqual(["3", "3", "3", "6", "6"]);
+    expect(views[6]).toEqual({ ...views[5], text: views[6].text });
+    expect(views[7]).toEqual({ ...views[5], text: views[7].text });
+    expect(views[9]).toEqual({ ...views[8], text: views[9].text });
+    expect(views[5].text).toContain(
+      "These results cover the first 3 of 6 responses: real-time results of an anonymous survey move in steps of 3"
+    );
+    // Every change between two views is made of at least 3 people's answers.
+    const people = (v: (typeof views)[number]) => v.nps.reduce((a, b) => a + b, 0);
+    const seen = [0, ...views.map(people)];
+    for (let i = 1; i < seen.length; i++) {
+      const change = seen[i] - seen[i - 1];
+      expect(change === 0 || change >= 3, `view ${i}: ${seen[i - 1]} → ${seen[i]}`).toBe(true);
+    }
+    // No department shows while it is open: a department's change would be whoever answered in between.
+    expect(textOf(await html(insights(run)))).toContain("Results of this survey will be available once it is closed.");
+    // Closed: everything, 4 more people than the last real-time view.
+    await env.DB.prepare("UPDATE survey_runs SET state = 'closed', closed_at = ? WHERE id = ?").bind(Date.now(), run).run();
+    const closed = await view(run);
+    expect(closed.covered).toBeNull();
+    expect(people(closed)).toBe(10);
+    expect(people(closed) - seen.at(-1)!).toBeGreaterThanOrEqual(3);
+    expect(await attrs(await html(insights(run)), "th[data-department]", "data-department")).toEqual(["Engineering"]);
   });
 });
 

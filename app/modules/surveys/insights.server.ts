@@ -18,7 +18,7 @@ import { closedRunMemo, type ReportRun } from "./report.server";
  * hold at least the minimum of people; responses without a department are a group like any
  * other. Hidden departments are left out entirely (no name, count or value leaves this module),
  * and a run below the minimum overall shows nothing. The minimum is run.minimum: the company's
- * floor raised by the run's own.
+ * floor raised by the run's own. An open anonymous run shows no departments, even with live results.
  */
 
 function choiceQuestions(blocks: SurveyBlock[]): ChoiceBlock[] {
@@ -27,7 +27,9 @@ function choiceQuestions(blocks: SurveyBlock[]): ChoiceBlock[] {
 
 export async function runInsights(d1: D1Database, companyId: string, run: ReportRun, scale: ColorScale): Promise<InsightsResult> {
   const runRef = sql`(SELECT id FROM survey_runs WHERE id = ${run.id} AND company_id = ${companyId})`;
-  const visible = run.state === "closed" || run.liveResults;
+  // An anonymous run's departments show once it is closed, live results or not: two views of a
+  // department taken as answers come in would differ by whoever answered in between, however few.
+  const visible = run.state === "closed" || (run.liveResults && !run.anonymous);
   // A closed run's aggregates are kept once computed (closedRunMemo); department names are read each time.
   const [[responseRows, answerRows], nameRows] = await Promise.all([
     closedRunMemo("insights", companyId, run, () =>

@@ -232,6 +232,14 @@ export function closedRunMemo<T>(
   return entry;
 }
 
+/**
+ * How many responses an open anonymous run's real-time results cover: whole steps of the minimum
+ * `m`, one step behind the count (n = 7, m = 3: the first 3). Two views taken as answers come in
+ * then differ by at least m people, and so does the last one from the closed run's: nobody's
+ * answers can be read off the difference. 0 (nothing shown) below 2m.
+ */
+export const liveCoverage = (participants: number, m: number) => (m > 0 ? Math.max(0, (Math.floor(participants / m) - 1) * m) : participants);
+
 async function computeReport(d1: D1Database, companyId: string, run: ReportRun, limit: number): Promise<ReportResult> {
   const runRef = scopedRun(companyId, run.id);
   const questions = questionsOf(run.blocks);
@@ -239,24 +247,33 @@ async function computeReport(d1: D1Database, companyId: string, run: ReportRun, 
   const texts = questions.filter((q) => q.type === "text-input").map((q) => q.id);
   const commented = questions.filter((q) => q.type === "choice" && q.commentBox).map((q) => q.id);
   const visible = run.state === "closed" || run.liveResults;
+  // An open anonymous run shows its first liveCoverage() responses only, in the order they came
+  // (rowid), counted in the same batch (one transaction) as the aggregates. Closed runs and
+  // named runs keep the covering index scans below untouched.
+  const stepped = run.anonymous && run.state !== "closed" && run.minimum > 0;
+  const m = sql.raw(String(Math.trunc(run.minimum)));
+  const only = stepped
+    ? sql` AND response_id IN (SELECT id FROM survey_responses WHERE run_id = ${runRef} ORDER BY rowid
+        LIMIT MAX(0, (CAST((SELECT COUNT(*) FROM survey_responses WHERE run_id = ${runRef}) / ${m} AS INTEGER) - 1) * ${m}))`
+    : sql``;
 
   const statements: SQL[] = [sql`SELECT COUNT(*) AS n FROM survey_responses WHERE run_id = ${runRef}`];
   if (visible) {
     statements.push(
-      sql`SELECT block_id, value_num, COUNT(*) AS n FROM survey_answers WHERE run_id = ${runRef} GROUP BY block_id, value_num`,
+      sql`SELECT block_id, value_num, COUNT(*) AS n FROM survey_answers WHERE run_id = ${runRef}${only} GROUP BY block_id, value_num`,
       multiple.length > 0
         ? sql`SELECT block_id, COUNT(DISTINCT response_id) AS n FROM survey_answers
-            WHERE run_id = ${runRef} AND block_id IN ${multiple} AND not_applicable = 0 GROUP BY block_id`
+            WHERE run_id = ${runRef} AND block_id IN ${multiple} AND not_applicable = 0${only} GROUP BY block_id`
         : sql`SELECT NULL AS block_id, 0 AS n WHERE 0`
     );
     // A text input's rows all carry their text (answers.ts answerRows).
     for (const id of texts) {
       statements.push(
-        sql`SELECT value_text AS t FROM survey_answers WHERE run_id = ${runRef} AND block_id = ${id} AND value_num IS NULL LIMIT ${limit}`
+        sql`SELECT value_text AS t FROM survey_answers WHERE run_id = ${runRef} AND block_id = ${id} AND value_num IS NULL${only} LIMIT ${limit}`
       );
     }
     // The total as a scalar subquery counted from the partial index: a window count would read every comment.
-    const withComment = (id: string) => sql`run_id = ${runRef} AND block_id = ${id} AND comment IS NOT NULL AND comment <> ''`;
+    const withComment = (id: string) => sql`run_id = ${runRef} AND block_id = ${id} AND comment IS NOT NULL AND comment <> ''${only}`;
     for (const id of commented) {
       statements.push(sql`SELECT comment AS t, (SELECT COUNT(*) FROM survey_answers WHERE ${withComment(id)}) AS total
         FROM survey_answers WHERE ${withComment(id)} LIMIT ${limit}`);
@@ -266,6 +283,8 @@ async function computeReport(d1: D1Database, companyId: string, run: ReportRun, 
   const participants = Number((results[0].results[0] as { n: number } | undefined)?.n ?? 0);
   if (!visible) return { status: "closed-only", participants };
   if (run.anonymous && !meetsAnonymityMinimum(participants, run.minimum)) return { status: "withheld", participants, min: run.minimum };
+  const covered = stepped ? liveCoverage(participants, run.minimum) : participants;
+  if (stepped && covered === 0) return { status: "withheld", participants, min: run.minimum, step: run.minimum };
   if (participants === 0) return { status: "empty", participants: 0 };
 
   const counts = new Map<string, Map<number | null, number>>();
@@ -310,7 +329,7 @@ async function computeReport(d1: D1Database, companyId: string, run: ReportRun, 
       comments: q.commentBox ? commentLists.get(q.id)! : null,
     };
   });
-  return { status: "ready", participants, questions: reports };
+  return { status: "ready", participants, questions: reports, covered: stepped ? covered : null };
 }
 
 /** Whether a run's report may be downloaded: closed or live results (001 §2), and results shown. */
@@ -324,6 +343,7 @@ export function reportRows(run: ReportRun, result: Extract<ReportResult, { statu
     ["State", run.state === "closed" ? "Closed" : "Open"],
     ["Launched At", new Date(run.launchedAt).toISOString()],
     ["Participants", result.participants],
+    ...(result.covered != null ? [["Responses shown", result.covered]] : []),
     ["Audience", run.audienceCount],
     [],
     ["Question", "Answer", "Count", "Percent", "Text"],
