@@ -1,3 +1,4 @@
+import * as XLSX from "@e965/xlsx";
 import { env } from "cloudflare:workers";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "~/db/client.server";
@@ -118,10 +119,25 @@ describe("an open anonymous run with real-time results", () => {
   it("never lets two views taken as answers come in differ by fewer people than the minimum", async () => {
     const run = await insertRun({ id: "anon-live", anonymous: true, min: 0, state: "open", live: true, responses: 0 });
     const views: Array<Awaited<ReturnType<typeof view>>> = [];
+    const downloads: Array<Array<Array<string | number>> | null> = [];
     for (let k = 0; k < 10; k++) {
       await env.DB.batch(await responseStatements({ id: run, anonymous: true }, "c-acme", k));
       views.push(await view(run));
+      const file = await appFetch(`${REPORTS}/download?surveyId=${run}`, { cookie: alice });
+      downloads.push(
+        file.status === 200
+          ? XLSX.utils.sheet_to_json<Array<string | number>>(
+              XLSX.read(new Uint8Array(await file.arrayBuffer()), { type: "array" }).Sheets["Survey report"],
+              { header: 1 }
+            )
+          : null
+      );
     }
+    // The download follows the same steps: none below 6 responses, then the first 3, then 6.
+    expect(downloads.slice(0, 5)).toEqual([null, null, null, null, null]);
+    expect(downloads.slice(5).map((rows) => Number(rows?.find((r) => r[0] === "Responses shown")?.[1]))).toEqual([3, 3, 3, 6, 6]);
+    const npsRows = (rows: Array<Array<string | number>> | null) => JSON.stringify(rows?.filter((r) => String(r[0]).startsWith("How likely")));
+    expect(npsRows(downloads[7])).toBe(npsRows(downloads[5]));
     // Below twice the floor (3): nothing, with the reason.
     for (const v of views.slice(0, 5)) {
       expect(v.nps).toEqual([]);
