@@ -103,6 +103,41 @@ describe("complementary suppression (a department of one person)", () => {
   });
 });
 
+describe("complementary suppression over random departments (seeded)", () => {
+  it("for any set of respondents, what subtraction leaves is no department alone and never fewer than 3 people", async () => {
+    let a = 20261126;
+    const next = () => {
+      a = (a + 0x6d2b79f5) >>> 0;
+      let t = a;
+      t = Math.imul(t ^ (t >>> 15), t | 1);
+      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+    let withHidden = 0;
+    for (let i = 0; i < 12; i++) {
+      const who = Array.from({ length: 10 }, (_, k) => k).filter(() => next() < 0.75);
+      const noDepartment = who.filter(() => next() < 0.15);
+      const id = `anon-rand-${i}`;
+      await insertRun({ id, anonymous: true, min: next() < 0.5 ? 0 : 3, responses: 0, who, noDepartment });
+      const seen = await subtract(id);
+      const context = `${id}: who ${who}, no department ${noDepartment}`;
+      if (who.length < 3) {
+        expect(seen.departments, context).toEqual([]);
+        expect(await attrs(seen.reportHtml, "[data-question]", "data-question"), context).toEqual([]);
+        continue;
+      }
+      const shownResponses = (await attrs(seen.insightsHtml, "th[data-department]", "data-responses")).map(Number);
+      for (const n of shownResponses) expect(n, context).toBeGreaterThanOrEqual(3);
+      if (seen.hiddenPeople > 0) {
+        withHidden++;
+        expect(seen.hiddenDepartments, context).toBeGreaterThanOrEqual(2);
+        expect(seen.hiddenPeople, context).toBeGreaterThanOrEqual(3);
+      }
+    }
+    expect(withHidden).toBeGreaterThan(5);
+  }, 60_000);
+});
+
 describe("an open anonymous run with real-time results", () => {
   /** Everything the report page shows of the run's answers: NPS counts, respondents, texts and comments. */
   async function view(runId: string) {
