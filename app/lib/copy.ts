@@ -57,6 +57,14 @@ const SHARED = {
   anonymousCompletedHidden: "Date not shown (anonymous)",
   anonymousFloorNote: (minimum: number) =>
     `Everyone else sees answers without names, and only once at least ${minimum} of a reviewee's reviewers have completed.`,
+  // Anonymous survey results: the company's floor and the departments hidden with it
+  anonymityFloorHint: (floor: number) => `Results stay hidden until at least ${floor} people have answered, whatever the minimum here.`,
+  liveStepsWithheld: (step: number) =>
+    `Real-time results of this anonymous survey show in steps of ${step} responses, from ${2 * step} on, so that no one's answers can be told apart as they come in. Every response shows once the survey is closed.`,
+  liveStepsCovered: (covered: number, participants: number, step: number) =>
+    `These results cover the first ${covered} of ${participants} responses: real-time results of an anonymous survey move in steps of ${step}, so that no one's answers can be told apart as they come in. Every response shows once the survey is closed.`,
+  departmentsHidden: (count: number, minimum: number) =>
+    `${count} ${count === 1 ? "department is" : "departments are"} hidden to keep answers anonymous: a department shows once at least ${minimum} people in it have responded, and more are hidden when the hidden ones could otherwise be worked out from the totals.`,
 } as const;
 
 type PlatformCopy = {

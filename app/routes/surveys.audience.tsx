@@ -7,6 +7,7 @@ import { useCallback, useState } from "react";
 import { groups, workspaces } from "~/db/schema";
 import { pageMeta } from "~/lib/navigation";
 import { redirectWithToast } from "~/lib/toast.server";
+import { anonymityMinimum } from "~/modules/access/anonymity";
 import { requirePermission } from "~/modules/auth/session.server";
 import {
   clearAudience,
@@ -103,6 +104,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       liveResults: survey.liveResults,
     },
     audienceCount: audience.length,
+    anonymityFloor: anonymityMinimum(viewer.company.anonymityFloor),
     channels,
     groups: groupList,
     people,

@@ -43,7 +43,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       places: selection.places,
       placeId: selection.place?.id ?? null,
       runs: selection.runs.map((r) => ({ id: r.id, label: runLabel(r) })),
-      run: run ? { id: run.id, title: run.title, minSubmissionCount: run.minSubmissionCount, anonymous: run.anonymous } : null,
+      run: run ? { id: run.id, title: run.title, minimum: run.minimum, anonymous: run.anonymous } : null,
       insights,
     },
     { headers: { "Cache-Control": "private, no-store" } }
@@ -78,17 +78,25 @@ function InsightsBody() {
   if (!d.run || !d.insights) return <EmptyState title={NO_SURVEYS} />;
   const { insights, run } = d;
   if (insights.status === "closed-only") return <EmptyState icon="alert" title={RESULTS_ONCE_CLOSED} />;
-  if (insights.status === "withheld") return <EmptyState icon="alert" title={withheldMessage(run.minSubmissionCount)} />;
-  if (insights.status === "empty") return <EmptyState title={NO_INSIGHTS} />;
+  if (insights.status === "withheld") return <EmptyState icon="alert" title={withheldMessage(run.minimum)} />;
+  const hiddenNote =
+    insights.hidden > 0 ? (
+      <p className="text-sm text-slate-600" data-hidden-departments={insights.hidden}>
+        {words.departmentsHidden(insights.hidden, run.minimum)}
+      </p>
+    ) : null;
+  if (insights.status === "empty") {
+    return (
+      <div className="space-y-3">
+        <EmptyState title={NO_INSIGHTS} />
+        {hiddenNote}
+      </div>
+    );
+  }
   return (
     <div className="space-y-3">
       <ReportDepartmentTable insights={insights} scale={d.scale} />
-      {insights.hidden > 0 ? (
-        <p className="text-sm text-slate-600" data-hidden-departments={insights.hidden}>
-          {insights.hidden} {insights.hidden === 1 ? "department is" : "departments are"} hidden: fewer than {run.minSubmissionCount}{" "}
-          responses (anonymous survey).
-        </p>
-      ) : null}
+      {hiddenNote}
     </div>
   );
 }

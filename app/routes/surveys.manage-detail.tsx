@@ -197,7 +197,7 @@ export default function SurveyDetail() {
           )}
           <Fact label="Closes">{CLOSE_RULE_LABELS[run.closeRule]}</Fact>
           <Fact label="Anonymity">
-            {run.anonymous ? `Anonymous (results shown from ${run.minSubmissionCount} submissions)` : "Not anonymous"}
+            {run.anonymous ? `Anonymous (results shown from ${run.minimum} submissions)` : "Not anonymous"}
           </Fact>
           <Fact label="Result visibility">{run.liveResults ? RESULT_VISIBILITY.live : RESULT_VISIBILITY.closed}</Fact>
         </dl>

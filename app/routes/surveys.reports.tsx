@@ -53,6 +53,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
             launchedAt: run.launchedAt,
             closedAt: run.closedAt,
             anonymous: run.anonymous,
+            minimum: run.minimum,
             liveResults: run.liveResults,
             audienceCount: run.audienceCount,
           }
@@ -186,7 +187,14 @@ function ReportBody() {
         </dl>
       </section>
       {result?.status === "closed-only" ? <EmptyState icon="alert" title={RESULTS_ONCE_CLOSED} /> : null}
-      {result?.status === "withheld" ? <EmptyState icon="alert" title={withheldMessage(result.min)} /> : null}
+      {result?.status === "withheld" ? (
+        <EmptyState icon="alert" title={result.step ? words.liveStepsWithheld(result.step) : withheldMessage(result.min)} />
+      ) : null}
+      {result?.status === "ready" && result.covered != null ? (
+        <p className="rounded-md bg-indigo-50 px-4 py-3 text-sm text-indigo-900" data-covered={result.covered}>
+          {words.liveStepsCovered(result.covered, result.participants, run.minimum)}
+        </p>
+      ) : null}
       {result?.status === "empty" ? <EmptyState title={NO_RESULT} /> : null}
       {result?.status === "ready" ? result.questions.map((q, i) => <ReportQuestion key={q.id} question={q} index={i} />) : null}
       {result?.status === "ready" && result.questions.length === 0 ? <EmptyState title={NO_RESULT} /> : null}

@@ -17,9 +17,12 @@ import {
 import type { SurveyAnswers } from "~/modules/surveys/blocks";
 import { RespondBlocks } from "~/modules/surveys/components/respond-blocks";
 import {
+  deleteDraftStatement,
   draftCookie,
+  draftCookieValue,
   draftTokenOf,
   loadForRecipient,
+  newDraftToken,
   saveDraft,
   submitResponse,
   type RespondRefusal,
@@ -40,7 +43,7 @@ const REFUSALS: Record<Exclude<RespondRefusal, "not-found">, string> = { closed:
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const viewer = await requirePermission(request, context, "SignedIn");
   const runId = params.runId ?? "";
-  const token = await draftTokenOf(request, context.config.sessionSecret, runId);
+  const { token } = await draftTokenOf(request, context.config.sessionSecret, runId, viewer.user.id);
   const view = await loadForRecipient(context.db, { companyId: viewer.company.id, userId: viewer.user.id, runId, draftToken: token });
   if (!view) throw notFound();
   const { run } = view;
@@ -69,7 +72,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const intent = form.get("intent");
   if (intent !== "draft" && intent !== "submit") throw new Response("Invalid intent", { status: 400 });
   const secret = context.config.sessionSecret;
-  const token = await draftTokenOf(request, secret, runId);
+  const { token, stale, cookieSafe } = await draftTokenOf(request, secret, runId, viewer.user.id);
   const view = await loadForRecipient(context.db, { companyId: viewer.company.id, userId: viewer.user.id, runId, draftToken: token });
   if (!view) throw notFound();
   const { run } = view;
@@ -89,11 +92,17 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const base = { companyId: viewer.company.id, runId: run.id, userId: viewer.user.id, now: new Date() };
   if (intent === "draft") {
     // Anonymous: the draft is keyed by the cookie's random token (a new one the first time), never the user id.
-    const key = run.anonymous ? token ?? crypto.randomUUID() + crypto.randomUUID() : viewer.user.id;
+    // Run ids are minted as UUIDs; one that cannot name a cookie cannot keep an anonymous draft.
+    if (run.anonymous && !cookieSafe) throw new Response("Bad Request", { status: 400 });
+    const key = run.anonymous ? token ?? newDraftToken() : viewer.user.id;
     const saved = await saveDraft(context.db, { ...base, key, answers });
     if (!saved.ok) return refuse(saved.reason, answers);
     const headers = new Headers();
-    if (run.anonymous && key !== token) headers.append("Set-Cookie", await cookie.serialize(key));
+    if (run.anonymous && key !== token) {
+      headers.append("Set-Cookie", await cookie.serialize(draftCookieValue(key, viewer.user.id)));
+      // The cookie it replaces was someone else's on this browser: their draft can no longer be reached.
+      if (stale) await context.db.run(deleteDraftStatement(run.id, stale));
+    }
     return redirectWithToast(path, { type: "success", message: DRAFT_SAVED }, { request, headers });
   }
 

@@ -7,8 +7,9 @@ import { signIn } from "./support";
 // schedules it for the next minute; the Worker's cron (GET /__scheduled, `wrangler dev
 // --test-scheduled`, see scripts/e2e.mjs) starts the run once it is due; three recipients answer
 // it (one without JavaScript, one from a saved and resumed draft); the admin sees the results
-// withheld while fewer than the minimum have answered, then the counts; closes the survey; and
-// reads the report and the department insights, where a department below the minimum is hidden.
+// withheld while fewer than the company's anonymity floor (3, above the survey's minimum) have
+// answered (and, while open, until a whole step of real-time results is in); closes the survey;
+// and reads the report and the department insights, where departments below the floor are hidden.
 //
 // The recipients: Acme's Liam, Noah (Engineering) and Maya (Customer Success); Globex's Marco,
 // Oscar (Product) and Vik (Finance). No other spec excludes them or changes their department
@@ -23,8 +24,13 @@ const TEMPLATE = "Employee Engagement";
 const NPS_QUESTION = /How likely are you to recommend this company as a place to work/;
 const AGREE_QUESTION = "I understand how my work contributes to the company's goals.";
 const MIN = 2;
-// The texts the pages show (app/modules/surveys/answers.ts, report.ts), quoted.
-const WITHHELD = `Results are withheld: this anonymous survey shows results once at least ${MIN} responses have been submitted.`;
+/** The company's anonymity floor (companies.anonymity_floor, 3 by default): results show from it, whatever MIN says. */
+const FLOOR = 3;
+// The texts the pages show (app/modules/surveys/answers.ts, report.ts, app/lib/copy.ts), quoted.
+const WITHHELD = `Results are withheld: this anonymous survey shows results once at least ${FLOOR} responses have been submitted.`;
+const LIVE_STEPS = `Real-time results of this anonymous survey show in steps of ${FLOOR} responses, from ${2 * FLOOR} on, so that no one's answers can be told apart as they come in. Every response shows once the survey is closed.`;
+const FLOOR_HINT = `Results stay hidden until at least ${FLOOR} people have answered, whatever the minimum here.`;
+const TWO_HIDDEN = `2 departments are hidden to keep answers anonymous: a department shows once at least ${FLOOR} people in it have responded, and more are hidden when the hidden ones could otherwise be worked out from the totals.`;
 const DRAFT_SAVED = "Your draft has been saved. You can come back and finish it later.";
 const DRAFT_RESTORED = "Your draft has been restored.";
 const THANK_YOU = "Thank you! Your response has been submitted.";
@@ -46,10 +52,11 @@ interface Platform {
   admin: string;
   placeLabel: "Workspace" | "Group";
   place: string;
-  /** The first two share a department (shown in the insights); the third is alone in theirs (hidden). */
+  /** The first two share a department, the third is alone in theirs: both below the floor, so both hidden in the insights. */
   recipients: [Recipient, Recipient, Recipient];
-  shown: string;
-  hidden: string;
+  /** The first two's department and the third's. */
+  pairDepartment: string;
+  aloneDepartment: string;
 }
 
 const PLATFORMS: Platform[] = [
@@ -64,8 +71,8 @@ const PLATFORMS: Platform[] = [
       { email: "noah@acme.test", js: false, pick: 4, nps: "9", reason: "I learn something every week" },
       { email: "maya@acme.test", js: true, pick: 1, nps: "3", reason: "Too many priorities at once" },
     ],
-    shown: "Engineering",
-    hidden: "Customer Success",
+    pairDepartment: "Engineering",
+    aloneDepartment: "Customer Success",
   },
   {
     key: "globex",
@@ -78,8 +85,8 @@ const PLATFORMS: Platform[] = [
       { email: "oscar@globex.test", js: false, draft: true, pick: 4, nps: "9", reason: "Kind colleagues who help" },
       { email: "vik@globex.test", js: true, pick: 1, nps: "3", reason: "Slow decisions" },
     ],
-    shown: "Product",
-    hidden: "Finance",
+    pairDepartment: "Product",
+    aloneDepartment: "Finance",
   },
 ];
 
@@ -236,8 +243,9 @@ test.describe.serial("surveys", () => {
       await expect(page.getByText("Result viewers saved")).toBeVisible();
       await expect(viewers.getByText("Saved: 1 chosen person views the results.")).toBeVisible();
 
-      // Anonymity on, results from the second response.
+      // Anonymity on with a minimum of two: below the company's floor, which still applies (the field says so).
       const anonymity = page.getByRole("region", { name: "Anonymity" });
+      await expect(anonymity.getByText(FLOOR_HINT)).toBeVisible();
       await anonymity.getByRole("radio", { name: "Yes" }).check();
       await anonymity.getByLabel("Minimum submission count").fill(String(MIN));
       await anonymity.getByRole("button", { name: "Save", exact: true }).click();
@@ -317,12 +325,12 @@ test.describe.serial("surveys", () => {
       await signIn(page, p.admin);
       await page.goto(`${MANAGE}/${runId}`);
       await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
-      await expect(page.getByText(`Anonymous (results shown from ${MIN} submissions)`)).toBeVisible();
+      await expect(page.getByText(`Anonymous (results shown from ${FLOOR} submissions)`)).toBeVisible();
       await expect(page.getByText("0 of 3 responded (0%)")).toBeVisible();
       for (const r of p.recipients) await expect(page.getByRole("row").filter({ hasText: r.email })).toHaveCount(1);
       await expect(page.getByRole("columnheader", { name: "Responded" })).toHaveCount(0);
 
-      // One answer, minimum two: the report, the insights and the download show no result at all.
+      // One answer, floor three: the report, the insights and the download show no result at all.
       await respond(browser, baseURL!, runId!, title, first);
       await page.goto(report);
       await expect(page.getByText(WITHHELD)).toBeVisible();
@@ -332,21 +340,29 @@ test.describe.serial("surveys", () => {
       await expect(page.getByText(first.reason)).toHaveCount(0);
       await expect(page.getByRole("link", { name: "Download (XLSX)" })).toHaveCount(0);
       expect((await page.request.get(download, { maxRedirects: 0 })).status()).toBe(404);
+      // An anonymous survey's departments show once it is closed, real-time results or not.
       await page.goto(`${INSIGHTS}?surveyId=${runId}`);
-      await expect(page.getByText(WITHHELD)).toBeVisible();
+      await expect(page.getByText("Results of this survey will be available once it is closed.")).toBeVisible();
       await expect(page.getByRole("table")).toHaveCount(0);
       await page.goto(`${MANAGE}/${runId}`);
       await expect(page.getByText("1 of 3 responded (33%)")).toBeVisible();
 
-      // The second answer (given with JavaScript off) reaches the minimum: the results show.
+      // The second answer (given with JavaScript off) reaches the survey's minimum of two, not the floor: still nothing.
       await respond(browser, baseURL!, runId!, title, second);
       await page.goto(report);
-      await expect(page.getByText(WITHHELD)).toHaveCount(0);
-      const npsLive = page.getByRole("region", { name: NPS_QUESTION });
-      await expect(npsLive.getByText("Net Promoter Score")).toBeVisible();
-      await expect(npsLive.getByText(/Promoters \(9–10\): 2 \(100%\)/)).toBeVisible();
+      await expect(page.getByText(WITHHELD)).toBeVisible();
+      await expect(page.getByText("2 of 3", { exact: true })).toBeVisible();
+      await expect(page.getByText("Net Promoter Score")).toHaveCount(0);
+      await expect(page.getByRole("link", { name: "Download (XLSX)" })).toHaveCount(0);
 
+      // The third reaches the floor, but while it is open an anonymous survey's real-time results
+      // move in whole steps of three, one step behind: nothing yet, with the reason.
       await respond(browser, baseURL!, runId!, title, third);
+      await page.goto(report);
+      await expect(page.getByText(WITHHELD)).toHaveCount(0);
+      await expect(page.getByText(LIVE_STEPS)).toBeVisible();
+      await expect(page.getByText("Net Promoter Score")).toHaveCount(0);
+      await expect(page.getByText(third.reason)).toHaveCount(0);
 
       // Close Survey, confirmed first.
       await page.goto(`${MANAGE}/${runId}`);
@@ -392,17 +408,15 @@ test.describe.serial("surveys", () => {
       expect(xlsx.status()).toBe(200);
       expect(xlsx.headers()["content-type"]).toContain("spreadsheetml");
 
-      // Department insights: the department with two responses, not the one with one.
+      // Department insights: two responses in one department and one in another are both below the
+      // floor, so neither shows (the report's totals are all three; nothing narrower is shown).
       await page.goto(INSIGHTS);
       await choose(page, p, runId!);
-      const table = page.getByRole("table");
-      await expect(table).toBeVisible();
-      await expect(table.getByRole("columnheader", { name: new RegExp(`^${p.shown}`) })).toContainText("2 responses");
-      await expect(table.getByRole("columnheader", { name: new RegExp(`^${p.hidden}`) })).toHaveCount(0);
-      await expect(page.getByText(`1 department is hidden: fewer than ${MIN} responses (anonymous survey).`)).toBeVisible();
-      // Averages of the two shown answers: Agree (3) and Strongly Agree (4); NPS 10 and 9.
-      await expect(table.getByRole("row", { name: AGREE_QUESTION }).getByRole("cell")).toHaveText(["3.50"]);
-      await expect(table.getByRole("row", { name: NPS_QUESTION }).getByRole("cell")).toHaveText(["9.50"]);
+      await expect(page.getByText("No insights available for the selected survey.")).toBeVisible();
+      await expect(page.getByText(TWO_HIDDEN)).toBeVisible();
+      await expect(page.getByRole("table")).toHaveCount(0);
+      await expect(page.getByText(p.pairDepartment, { exact: true })).toHaveCount(0);
+      await expect(page.getByText(p.aloneDepartment, { exact: true })).toHaveCount(0);
     });
   }
 });

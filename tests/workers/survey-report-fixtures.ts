@@ -85,6 +85,10 @@ export interface RunFixture {
   recipients?: string[];
   /** How many of RESPONDENTS answered (the first n). */
   responses: number;
+  /** Which of RESPONDENTS answered (their indexes), instead of the first `responses`. */
+  who?: number[];
+  /** Respondents (indexes) whose response carries no department. */
+  noDepartment?: number[];
 }
 
 async function departmentOf(userId: string) {
@@ -96,6 +100,7 @@ async function departmentOf(userId: string) {
 export async function insertRun(f: RunFixture): Promise<string> {
   const company = f.companyId ?? "c-acme";
   const recipients = f.recipients ?? RESPONDENTS;
+  const who = f.who ?? Array.from({ length: f.responses }, (_, k) => k);
   const statements: D1PreparedStatement[] = [
     env.DB.prepare(
       `INSERT INTO survey_runs (id, company_id, survey_id, title, workspace_id, group_id, blocks, inspector_type, inspector_ids, anonymous,
@@ -116,7 +121,7 @@ export async function insertRun(f: RunFixture): Promise<string> {
       f.live ? 1 : 0,
       f.state ?? "closed",
       recipients.length,
-      f.responses,
+      who.length,
       Date.UTC(2026, 5, 1) + Number.parseInt(f.id.replace(/\D/g, "") || "0", 10)
     ),
   ];
@@ -126,19 +131,19 @@ export async function insertRun(f: RunFixture): Promise<string> {
         company,
         f.id,
         user,
-        k < f.responses ? 1 : 0
+        who.includes(k) ? 1 : 0
       )
     );
   }
-  for (let k = 0; k < f.responses; k++) statements.push(...(await responseStatements(f, company, k)));
+  for (const k of who) statements.push(...(await responseStatements(f, company, k)));
   await env.DB.batch(statements);
   return f.id;
 }
 
 /** The statements of respondent k's response to run `f`. */
-export async function responseStatements(f: Pick<RunFixture, "id" | "anonymous">, company: string, k: number) {
+export async function responseStatements(f: Pick<RunFixture, "id" | "anonymous" | "noDepartment">, company: string, k: number) {
   const user = RESPONDENTS[k];
-  const department = await departmentOf(user);
+  const department = f.noDepartment?.includes(k) ? null : await departmentOf(user);
   const answers = testAnswers(k);
   const responseId = `${f.id}-r${k}`;
   const out: D1PreparedStatement[] = [

@@ -117,7 +117,7 @@ describe("when results may be shown", () => {
 });
 
 describe("anonymity minimum", () => {
-  it("withholds everything below the minimum submission count, and shows it once reached", async () => {
+  it("withholds everything below the minimum submission count, and shows it once reached (closed; real time moves in steps of it)", async () => {
     const below = await page(report("rep-anon"), alice);
     expect(textOf(below.html)).toContain(
       "Results are withheld: this anonymous survey shows results once at least 5 responses have been submitted."
@@ -127,8 +127,14 @@ describe("anonymity minimum", () => {
     expect((await appFetch(`${REPORTS}/download?surveyId=rep-anon`, { cookie: alice })).status).toBe(404);
 
     await env.DB.batch(await responseStatements({ id: "rep-anon", anonymous: true }, "c-acme", 4));
+    // Open with real-time results: the first whole step of 5 shows once 10 have answered.
+    const open = await page(report("rep-anon"), alice);
+    expect(textOf(open.html)).toContain("Real-time results of this anonymous survey show in steps of 5 responses, from 10 on");
+    expect(await attrs(open.html, "[data-question]", "data-question")).toEqual([]);
+    await env.DB.prepare("UPDATE survey_runs SET state = 'closed', closed_at = ? WHERE id = 'rep-anon'").bind(Date.now()).run();
     const at = await page(report("rep-anon"), alice);
     expect(textOf(at.html)).not.toContain("Results are withheld");
+    expect(textOf(at.html)).not.toContain("Real-time results");
     expect(await attrs(at.html, "[data-participants]", "data-participants")).toEqual(["5"]);
     expect(await attrs(at.html, `${q("q-agree")} tr[data-choice]`, "data-count")).toEqual(["0", "0", "0", "3", "2", "0"]);
   });

@@ -350,7 +350,7 @@ describe("respondent page", () => {
 });
 
 describe("anonymous runs", () => {
-  it("keep the draft under a random token in an HttpOnly cookie scoped to the run, never the user id", async () => {
+  it("keep the draft under a random token in an HttpOnly cookie named for the run, never the user id", async () => {
     const run = await makeRun({ anonymous: true });
     const saved = await post(
       run,
@@ -361,9 +361,10 @@ describe("anonymous runs", () => {
       sam
     );
     expect(saved.status).toBe(302);
-    const setCookie = saved.headers.getSetCookie().find((c) => c.startsWith("__survey_draft="))!;
+    const setCookie = saved.headers.getSetCookie().find((c) => c.startsWith(`__survey_draft_${run}=`))!;
     expect(setCookie).toMatch(/HttpOnly/i);
-    expect(setCookie).toContain(`Path=/surveys/respond/${run}`);
+    // On the whole site, so signing out (elsewhere) can clear it.
+    expect(setCookie).toContain("Path=/;");
     const drafts = await q<{ key: string }>("SELECT key FROM survey_drafts WHERE run_id = ?", run);
     expect(drafts).toHaveLength(1);
     expect(drafts[0].key).not.toBe(SAM);
@@ -385,10 +386,82 @@ describe("anonymous runs", () => {
 
     const done = await appFetch(path(run), { method: "POST", body: body(submit()), cookie: `${sam}; ${draftCookie}` });
     expect(done.status).toBe(302);
-    expect(done.headers.getSetCookie().some((c) => c.startsWith("__survey_draft=;") && /Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(c))).toBe(
-      true
-    );
+    expect(
+      done.headers.getSetCookie().some((c) => c.startsWith(`__survey_draft_${run}=;`) && /Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(c))
+    ).toBe(true);
     expect(await q("SELECT key FROM survey_drafts WHERE run_id = ?", run)).toEqual([]);
+  });
+
+  it("keep a draft to the person who saved it: someone else signing in on the same browser neither sees nor continues it", async () => {
+    const run = await makeRun({ anonymous: true });
+    const saved = await post(
+      run,
+      [
+        ["a.t1.value", "Sam's secret draft"],
+        ["intent", "draft"],
+      ],
+      sam
+    );
+    const samsDraft = saved.headers.getSetCookie().find((c) => c.startsWith("__survey_draft"))!.split(";")[0];
+    const [samsRow] = await q<{ key: string }>("SELECT key FROM survey_drafts WHERE run_id = ?", run);
+    // Eve, also a recipient, signs in on Sam's browser: his draft cookie is still there.
+    const page = await (await appFetch(path(run), { cookie: `${eve}; ${samsDraft}` })).text();
+    expect(page).not.toContain("Sam&#x27;s secret draft");
+    expect(page).not.toContain("secret draft");
+    expect(textOf(page)).not.toContain("Your draft has been restored.");
+    // Her own draft goes under a token of her own; Sam's is not touched by it.
+    const hers = await appFetch(path(run), {
+      method: "POST",
+      body: body([
+        ["a.t1.value", "Eve's draft"],
+        ["intent", "draft"],
+      ]),
+      cookie: `${eve}; ${samsDraft}`,
+    });
+    expect(hers.status).toBe(302);
+    const evesDraft = hers.headers.getSetCookie().find((c) => c.startsWith("__survey_draft"))!.split(";")[0];
+    expect(evesDraft).not.toBe(samsDraft);
+    const rows = await q<{ key: string; answers: string }>("SELECT key, answers FROM survey_drafts WHERE run_id = ?", run);
+    expect(rows.map((r) => JSON.parse(r.answers).t1.value)).toEqual(["Eve's draft"]);
+    expect(rows[0].key).not.toBe(samsRow.key);
+    expect(rows[0].key).not.toContain(EVE);
+    // Sam's draft went with his cookie, which her browser no longer holds; her draft is hers only.
+    expect(await (await appFetch(path(run), { cookie: `${sam}; ${evesDraft}` })).text()).not.toContain("Eve&#x27;s draft");
+    expect(await (await appFetch(path(run), { cookie: `${eve}; ${evesDraft}` })).text()).toContain("Eve&#x27;s draft");
+    // A cookie whose signature does not match is nobody's.
+    const forged = evesDraft.replace(/.$/, (c) => (c === "A" ? "B" : "A"));
+    expect(await (await appFetch(path(run), { cookie: `${eve}; ${forged}` })).text()).not.toContain("Eve&#x27;s draft");
+  });
+
+  it("are cleared at sign-out: the draft cookie and the draft it kept", async () => {
+    const run = await makeRun({ anonymous: true });
+    const other = await makeRun({ anonymous: true });
+    const cookies: string[] = [];
+    for (const id of [run, other]) {
+      const saved = await post(
+        id,
+        [
+          ["a.t1.value", "Half done"],
+          ["intent", "draft"],
+        ],
+        sam
+      );
+      cookies.push(saved.headers.getSetCookie().find((c) => c.startsWith("__survey_draft"))!.split(";")[0]);
+    }
+    expect(await q("SELECT key FROM survey_drafts WHERE run_id IN (?, ?)", run, other)).toHaveLength(2);
+    const out = await appFetch("/sign-out", { method: "POST", cookie: [sam, ...cookies].join("; ") });
+    expect(out.status).toBe(302);
+    expect(out.headers.get("Location")).toBe("/sign-in");
+    const cleared = out.headers.getSetCookie();
+    expect(cleared[0]).toMatch(/^__session=/);
+    for (const id of [run, other]) {
+      expect(cleared.some((c) => c.startsWith(`__survey_draft_${id}=;`) && c.includes("Path=/;") && /Max-Age=0/i.test(c))).toBe(true);
+    }
+    expect(await q("SELECT key FROM survey_drafts WHERE run_id IN (?, ?)", run, other)).toEqual([]);
+    // Signing in again on that browser (the cookies still sent by an old tab) restores nothing.
+    const again = await sessionFor("sam@acme.test");
+    expect(await (await appFetch(path(run), { cookie: [again, ...cookies].join("; ") })).text()).not.toContain("Half done");
+    sam = again;
   });
 
   it("store no respondent id and only the day of the response; the recipient row only says responded", async () => {

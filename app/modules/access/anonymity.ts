@@ -17,8 +17,10 @@ export const DEFAULT_ANONYMITY_FLOOR = 3;
 
 /** The smallest anonymous group that may be shown: the company floor, raised by a stricter minimum of the item itself. */
 export function anonymityMinimum(companyFloor: number | null | undefined, itemMinimum?: number | null): number {
-  const floor = Math.max(DEFAULT_ANONYMITY_FLOOR, Math.floor(companyFloor ?? DEFAULT_ANONYMITY_FLOOR));
-  return Math.max(floor, Math.floor(itemMinimum ?? 0));
+  // A value that is not a finite number counts as unset: NaN compares false both ways, so a group check would pass it.
+  const whole = (n: number | null | undefined, unset: number) => (typeof n === "number" && Number.isFinite(n) ? Math.floor(n) : unset);
+  const floor = Math.max(DEFAULT_ANONYMITY_FLOOR, whole(companyFloor, DEFAULT_ANONYMITY_FLOOR));
+  return Math.max(floor, whole(itemMinimum, 0));
 }
 
 /** Whether a whole anonymous population (every respondent of a run, every reviewer of a reviewee) may be shown. */

@@ -3,7 +3,7 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { z } from "zod";
 import { d1Statement } from "~/db/client.server";
-import { LISTED_TEXTS, runReport, runStatement, toReportRun, type ReportRun } from "~/modules/surveys/report.server";
+import { companyFloor, LISTED_TEXTS, runReport, runStatement, toReportRun, type ReportRun } from "~/modules/surveys/report.server";
 import { SurveyReportDocument } from "./components/survey-report-document";
 import type { ReportBuilder, ReportRow } from "./generated.server";
 import { PDF_CONTENT_TYPE, renderPdf } from "./pdf.server";
@@ -24,12 +24,15 @@ const scopeOf = (report: Pick<ReportRow, "scope">) => {
   return parsed.success ? parsed.data : null;
 };
 
-/** The run as the report reads it, by company only: who asked was checked when it was queued and is checked at download. */
+/**
+ * The run as the report reads it, by company only: who asked was checked when it was queued and is
+ * checked at download. The company's anonymity floor comes with it, as there is no viewer here.
+ */
 async function loadRun(d1: D1Database, companyId: string, runId: string): Promise<ReportRun | null> {
   const row = await d1Statement(
     d1,
     sql`SELECT r.id AS id, r.title AS title, r.state AS state, r.launched_at AS launched_at, r.sequence AS sequence,
-        NULL AS place_id, r.blocks AS blocks, r.anonymous AS anonymous, r.min_submission_count AS min_submission_count,
+        NULL AS place_id, r.blocks AS blocks, r.anonymous AS anonymous, r.min_submission_count AS min_submission_count, ${companyFloor},
         r.live_results AS live_results, r.audience_count AS audience_count, r.closed_at AS closed_at, 1 AS allowed
       FROM survey_runs r WHERE r.id = ${runId} AND r.company_id = ${companyId}`
   ).first<Record<string, unknown>>();

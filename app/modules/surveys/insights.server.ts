@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { d1Statement } from "~/db/client.server";
+import { groupsToHide, meetsAnonymityMinimum } from "~/modules/access/anonymity";
 import type { ChoiceBlock, SurveyBlock } from "./blocks";
 import { NO_DEPARTMENT, scaleColor, type ColorScale, type InsightCell, type InsightRow, type InsightsResult } from "./report";
 import { closedRunMemo, type ReportRun } from "./report.server";
@@ -7,9 +8,17 @@ import { closedRunMemo, type ReportRun } from "./report.server";
 /**
  * Survey insights by department (001 §2, issue 7 point 9): for each choice question of a run, the
  * average chosen value per department, computed in SQL (survey_answers grouped by question and
- * department; responses grouped by department for the anonymity minimum). On an anonymous run a
- * department with fewer responses than the run's minimum submission count is not shown at all,
- * and a run below the minimum overall shows nothing.
+ * department; responses grouped by department for the anonymity minimum).
+ *
+ * On an anonymous run the departments are groups of one breakdown whose total the survey report
+ * shows (counts per choice over every response), so hiding only the departments below the
+ * minimum would let anyone subtract the shown ones from the report and read the rest — one
+ * person's answers when a department has one respondent. groupsToHide (access/anonymity.ts)
+ * hides the small ones and then the next smallest until the hidden ones are at least two and
+ * hold at least the minimum of people; responses without a department are a group like any
+ * other. Hidden departments are left out entirely (no name, count or value leaves this module),
+ * and a run below the minimum overall shows nothing. The minimum is run.minimum: the company's
+ * floor raised by the run's own. An open anonymous run shows no departments, even with live results.
  */
 
 function choiceQuestions(blocks: SurveyBlock[]): ChoiceBlock[] {
@@ -18,7 +27,9 @@ function choiceQuestions(blocks: SurveyBlock[]): ChoiceBlock[] {
 
 export async function runInsights(d1: D1Database, companyId: string, run: ReportRun, scale: ColorScale): Promise<InsightsResult> {
   const runRef = sql`(SELECT id FROM survey_runs WHERE id = ${run.id} AND company_id = ${companyId})`;
-  const visible = run.state === "closed" || run.liveResults;
+  // An anonymous run's departments show once it is closed, live results or not: two views of a
+  // department taken as answers come in would differ by whoever answered in between, however few.
+  const visible = run.state === "closed" || (run.liveResults && !run.anonymous);
   // A closed run's aggregates are kept once computed (closedRunMemo); department names are read each time.
   const [[responseRows, answerRows], nameRows] = await Promise.all([
     closedRunMemo("insights", companyId, run, () =>
@@ -35,17 +46,23 @@ export async function runInsights(d1: D1Database, companyId: string, run: Report
     ),
     d1Statement(d1, sql`SELECT id, name FROM departments WHERE company_id = ${companyId}`).all(),
   ]);
-  const perDepartment = (responseRows.results as Array<{ department_id: string | null; n: number }>).map((r) => ({
-    id: r.department_id ?? "",
-    responses: Number(r.n),
-  }));
+  // In id order, so which of two equal departments is hidden does not depend on how D1 grouped them.
+  const perDepartment = (responseRows.results as Array<{ department_id: string | null; n: number }>)
+    .map((r) => ({ id: r.department_id ?? "", responses: Number(r.n) }))
+    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const total = perDepartment.reduce((sum, d) => sum + d.responses, 0);
   const empty: InsightsResult = { status: "empty", departments: [], rows: [], hidden: 0 };
   if (!visible) return { ...empty, status: "closed-only" };
-  if (run.anonymous && total < run.minSubmissionCount) return { ...empty, status: "withheld" };
+  if (run.anonymous && !meetsAnonymityMinimum(total, run.minimum)) return { ...empty, status: "withheld" };
 
   const names = new Map((nameRows.results as Array<{ id: string; name: string }>).map((r) => [r.id, r.name]));
-  const shown = perDepartment.filter((d) => !run.anonymous || d.responses >= run.minSubmissionCount);
+  const hidden = run.anonymous
+    ? groupsToHide(
+        perDepartment.map((d) => ({ key: d.id, count: d.responses })),
+        run.minimum
+      )
+    : new Set<string>();
+  const shown = perDepartment.filter((d) => !hidden.has(d.id));
   const departments = shown
     .map((d) => ({ ...d, name: d.id ? names.get(d.id) ?? NO_DEPARTMENT : NO_DEPARTMENT }))
     .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
@@ -67,6 +84,6 @@ export async function runInsights(d1: D1Database, companyId: string, run: Report
     });
     if (cells.some((c) => c.value !== null)) rows.push({ id: q.id, question: q.label, min, max, departments: cells });
   }
-  if (departments.length === 0 || rows.length === 0) return { ...empty, hidden: perDepartment.length - shown.length };
-  return { status: "ready", departments, rows, hidden: perDepartment.length - shown.length };
+  if (departments.length === 0 || rows.length === 0) return { ...empty, hidden: hidden.size };
+  return { status: "ready", departments, rows, hidden: hidden.size };
 }

@@ -1,6 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { d1Statement } from "~/db/client.server";
 import { NOT_APPLICABLE } from "~/modules/reviews/answer-scales";
+import { anonymityMinimum, meetsAnonymityMinimum } from "~/modules/access/anonymity";
 import { administeredGroups, limitedToOwnGroups } from "~/modules/access/groups.server";
 import type { Viewer } from "~/modules/auth/session.server";
 import type { ChoiceBlock, SurveyBlock, TextInputBlock } from "./blocks";
@@ -18,8 +19,9 @@ export * from "./report";
  * Who sees a run: ViewSurveys holders of the run's company (a Teams-type admin who is not a super
  * admin: runs of the groups they administer, as with reviews), and the run's result viewers
  * (inspector type "audience": its recipients; "users": its inspector ids). Results show once the
- * run is closed, or while open when it has live results. An anonymous run below its minimum
- * submission count shows nothing.
+ * run is closed, or while open when it has live results. An anonymous run with fewer responses
+ * than its minimum — the company's anonymity floor, raised by the run's own minimum submission
+ * count (access/anonymity.ts) — shows nothing.
  */
 
 /** How many text answers and comments a page lists per question (the download has them all). */
@@ -32,6 +34,12 @@ export interface ReportRun extends RunListItem {
   blocks: SurveyBlock[];
   anonymous: boolean;
   minSubmissionCount: number;
+  /**
+   * The smallest number of people whose anonymous answers are shown together: the company's
+   * floor (read with the run, so queued files without a viewer apply it too) raised by the run's
+   * minimum submission count; 0 on a named run.
+   */
+  minimum: number;
   liveResults: boolean;
   audienceCount: number;
   closedAt: number | null;
@@ -74,10 +82,13 @@ export function runsStatement(viewer: Viewer, placeId: string): SQL {
     ORDER BY r.launched_at DESC, r.id LIMIT 200`;
 }
 
+/** The run's company's anonymity floor, as a column of a query over the run aliased `r`. */
+export const companyFloor = sql`(SELECT c.anonymity_floor FROM companies c WHERE c.id = r.company_id) AS company_floor`;
+
 /** One run of the viewer's company, with whether the viewer may see it (`allowed`). */
 export function runStatement(viewer: Viewer, runId: string): SQL {
   return sql`SELECT r.id, r.title, r.state, r.launched_at, r.sequence, ${placeColumn(viewer)} AS place_id, r.blocks, r.anonymous,
-      r.min_submission_count, r.live_results, r.audience_count, r.closed_at, (${runAccess(viewer)}) AS allowed
+      r.min_submission_count, ${companyFloor}, r.live_results, r.audience_count, r.closed_at, (${runAccess(viewer)}) AS allowed
     FROM survey_runs r WHERE r.id = ${runId} AND r.company_id = ${viewer.company.id}`;
 }
 
@@ -91,12 +102,15 @@ export const toRunListItem = (r: Record<string, unknown>): RunListItem => ({
 });
 
 export function toReportRun(r: Record<string, unknown>): ReportRun & { allowed: boolean } {
+  const anonymous = Boolean(r.anonymous);
+  const minSubmissionCount = Number(r.min_submission_count);
   return {
     ...toRunListItem(r),
     placeId: (r.place_id as string | null) ?? null,
     blocks: JSON.parse(String(r.blocks)) as SurveyBlock[],
-    anonymous: Boolean(r.anonymous),
-    minSubmissionCount: Number(r.min_submission_count),
+    anonymous,
+    minSubmissionCount,
+    minimum: anonymous ? anonymityMinimum(r.company_floor as number | null, minSubmissionCount) : 0,
     liveResults: Boolean(r.live_results),
     audienceCount: Number(r.audience_count),
     closedAt: r.closed_at == null ? null : Number(r.closed_at),
@@ -187,7 +201,8 @@ export async function runReport(
   options: { limit?: number } = {}
 ): Promise<ReportResult> {
   const limit = options.limit ?? LISTED_TEXTS;
-  return closedRunMemo(`report:${limit}`, companyId, run, () => computeReport(d1, companyId, run, limit));
+  // The minimum is in the key: a company that raises its floor hides a closed run's results at once.
+  return closedRunMemo(`report:${limit}:${run.minimum}`, companyId, run, () => computeReport(d1, companyId, run, limit));
 }
 
 /**
@@ -217,6 +232,14 @@ export function closedRunMemo<T>(
   return entry;
 }
 
+/**
+ * How many responses an open anonymous run's real-time results cover: whole steps of the minimum
+ * `m`, one step behind the count (n = 7, m = 3: the first 3). Two views taken as answers come in
+ * then differ by at least m people, and so does the last one from the closed run's: nobody's
+ * answers can be read off the difference. 0 (nothing shown) below 2m.
+ */
+export const liveCoverage = (participants: number, m: number) => (m > 0 ? Math.max(0, (Math.floor(participants / m) - 1) * m) : participants);
+
 async function computeReport(d1: D1Database, companyId: string, run: ReportRun, limit: number): Promise<ReportResult> {
   const runRef = scopedRun(companyId, run.id);
   const questions = questionsOf(run.blocks);
@@ -224,24 +247,49 @@ async function computeReport(d1: D1Database, companyId: string, run: ReportRun, 
   const texts = questions.filter((q) => q.type === "text-input").map((q) => q.id);
   const commented = questions.filter((q) => q.type === "choice" && q.commentBox).map((q) => q.id);
   const visible = run.state === "closed" || run.liveResults;
+  // An open anonymous run shows its first liveCoverage() responses only, in the order they came
+  // (rowid), counted in the same batch (one transaction) as the aggregates. What it leaves out,
+  // the latest responses (fewer than 2m), is subtracted from the whole run's covering index scans
+  // (found through survey_answers_response), so the cost over a closed run's is a few dozen rows.
+  // Closed runs and named runs run the plain scans.
+  const stepped = run.anonymous && run.state !== "closed" && run.minimum > 0;
+  const m = sql.raw(String(Math.trunc(run.minimum)));
+  const all = sql`(SELECT COUNT(*) FROM survey_responses WHERE run_id = ${runRef})`;
+  // Response ids are unique across runs, and these are the run's own: no run_id test, so the lookup is by response.
+  // An anonymous response has no respondent: within survey_responses_respondent (run_id, respondent_id)
+  // its entries are then in rowid order, so the latest are read from the index's end, unsorted.
+  const latest = sql`(SELECT id FROM survey_responses WHERE run_id = ${runRef} AND respondent_id IS NULL ORDER BY rowid DESC
+    LIMIT ${all} - MAX(0, (CAST(${all} / ${m} AS INTEGER) - 1) * ${m}))`;
+  const only = stepped ? sql` AND response_id NOT IN ${latest}` : sql``;
+  const minusLatest = (whole: SQL, part: SQL, keys: SQL) =>
+    stepped ? sql`SELECT ${keys}, SUM(n) AS n FROM (${whole} UNION ALL ${part}) GROUP BY ${keys} HAVING SUM(n) > 0` : whole;
 
   const statements: SQL[] = [sql`SELECT COUNT(*) AS n FROM survey_responses WHERE run_id = ${runRef}`];
   if (visible) {
     statements.push(
-      sql`SELECT block_id, value_num, COUNT(*) AS n FROM survey_answers WHERE run_id = ${runRef} GROUP BY block_id, value_num`,
+      minusLatest(
+        sql`SELECT block_id, value_num, COUNT(*) AS n FROM survey_answers WHERE run_id = ${runRef} GROUP BY block_id, value_num`,
+        sql`SELECT block_id, value_num, -COUNT(*) AS n FROM survey_answers WHERE response_id IN ${latest} GROUP BY block_id, value_num`,
+        sql`block_id, value_num`
+      ),
       multiple.length > 0
-        ? sql`SELECT block_id, COUNT(DISTINCT response_id) AS n FROM survey_answers
-            WHERE run_id = ${runRef} AND block_id IN ${multiple} AND not_applicable = 0 GROUP BY block_id`
+        ? minusLatest(
+            sql`SELECT block_id, COUNT(DISTINCT response_id) AS n FROM survey_answers
+              WHERE run_id = ${runRef} AND block_id IN ${multiple} AND not_applicable = 0 GROUP BY block_id`,
+            sql`SELECT block_id, -COUNT(DISTINCT response_id) AS n FROM survey_answers
+              WHERE response_id IN ${latest} AND block_id IN ${multiple} AND not_applicable = 0 GROUP BY block_id`,
+            sql`block_id`
+          )
         : sql`SELECT NULL AS block_id, 0 AS n WHERE 0`
     );
     // A text input's rows all carry their text (answers.ts answerRows).
     for (const id of texts) {
       statements.push(
-        sql`SELECT value_text AS t FROM survey_answers WHERE run_id = ${runRef} AND block_id = ${id} AND value_num IS NULL LIMIT ${limit}`
+        sql`SELECT value_text AS t FROM survey_answers WHERE run_id = ${runRef} AND block_id = ${id} AND value_num IS NULL${only} LIMIT ${limit}`
       );
     }
     // The total as a scalar subquery counted from the partial index: a window count would read every comment.
-    const withComment = (id: string) => sql`run_id = ${runRef} AND block_id = ${id} AND comment IS NOT NULL AND comment <> ''`;
+    const withComment = (id: string) => sql`run_id = ${runRef} AND block_id = ${id} AND comment IS NOT NULL AND comment <> ''${only}`;
     for (const id of commented) {
       statements.push(sql`SELECT comment AS t, (SELECT COUNT(*) FROM survey_answers WHERE ${withComment(id)}) AS total
         FROM survey_answers WHERE ${withComment(id)} LIMIT ${limit}`);
@@ -250,7 +298,9 @@ async function computeReport(d1: D1Database, companyId: string, run: ReportRun, 
   const results = await d1.batch(statements.map((s) => d1Statement(d1, s)));
   const participants = Number((results[0].results[0] as { n: number } | undefined)?.n ?? 0);
   if (!visible) return { status: "closed-only", participants };
-  if (run.anonymous && participants < run.minSubmissionCount) return { status: "withheld", participants, min: run.minSubmissionCount };
+  if (run.anonymous && !meetsAnonymityMinimum(participants, run.minimum)) return { status: "withheld", participants, min: run.minimum };
+  const covered = stepped ? liveCoverage(participants, run.minimum) : participants;
+  if (stepped && covered === 0) return { status: "withheld", participants, min: run.minimum, step: run.minimum };
   if (participants === 0) return { status: "empty", participants: 0 };
 
   const counts = new Map<string, Map<number | null, number>>();
@@ -295,7 +345,7 @@ async function computeReport(d1: D1Database, companyId: string, run: ReportRun, 
       comments: q.commentBox ? commentLists.get(q.id)! : null,
     };
   });
-  return { status: "ready", participants, questions: reports };
+  return { status: "ready", participants, questions: reports, covered: stepped ? covered : null };
 }
 
 /** Whether a run's report may be downloaded: closed or live results (001 §2), and results shown. */
@@ -309,6 +359,7 @@ export function reportRows(run: ReportRun, result: Extract<ReportResult, { statu
     ["State", run.state === "closed" ? "Closed" : "Open"],
     ["Launched At", new Date(run.launchedAt).toISOString()],
     ["Participants", result.participants],
+    ...(result.covered != null ? [["Responses shown", result.covered]] : []),
     ["Audience", run.audienceCount],
     [],
     ["Question", "Answer", "Count", "Percent", "Text"],

@@ -71,9 +71,21 @@ export type QuestionReport =
 
 export type ReportResult =
   | { status: "closed-only"; participants: number }
-  | { status: "withheld"; participants: number; min: number }
+  | {
+      status: "withheld";
+      participants: number;
+      min: number;
+      /** Open anonymous run in real time: results move in steps of this many responses, and there is no whole step yet. */
+      step?: number;
+    }
   | { status: "empty"; participants: 0 }
-  | { status: "ready"; participants: number; questions: QuestionReport[] };
+  | {
+      status: "ready";
+      participants: number;
+      questions: QuestionReport[];
+      /** Open anonymous run in real time: how many of the responses (the first ones) the figures cover; null when all. */
+      covered?: number | null;
+    };
 
 export const percentOf = (n: number, total: number) => (total === 0 ? 0 : Math.round((n / total) * 1000) / 10);
 
@@ -125,7 +137,7 @@ export interface InsightsResult {
   status: "closed-only" | "withheld" | "empty" | "ready";
   departments: Array<{ id: string; name: string; responses: number }>;
   rows: InsightRow[];
-  /** Departments left out for the anonymity minimum. */
+  /** How many departments are left out to keep an anonymous run's answers anonymous (below the minimum, or hidden with them so they cannot be subtracted). */
   hidden: number;
 }
 

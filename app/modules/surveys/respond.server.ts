@@ -11,7 +11,9 @@ import type { CloseRule, RunState } from "./survey-machine";
  * Anonymity (schema comments): on an anonymous run the response and its answer rows carry no
  * respondent, the time is kept to the day, the draft is keyed by a random token held in the
  * respondent's cookie (never their id), and no audit event names the respondent. The recipient
- * row only says that the person has responded.
+ * row only says that the person has responded. The cookie is the only place the token meets the
+ * person: it holds both, signed, so on a shared browser no one else resumes the draft, and
+ * signing out clears it with the draft it kept.
  */
 
 export { ALREADY_RESPONDED, DRAFT_SAVED, respondPath, RUN_CLOSED, THANK_YOU } from "./answers";
@@ -237,14 +239,23 @@ export async function submitResponse(
   return { ok: true, closed };
 }
 
+/** One cookie per run: the run id is part of its name, so only ids that are safe in a cookie name get one. */
+const DRAFT_COOKIE = "__survey_draft_";
+const COOKIE_SAFE_RUN_ID = /^[A-Za-z0-9_-]{1,100}$/;
+const DRAFT_TOKEN = /^[0-9a-f-]{36,80}$/;
+
+/** A new anonymous draft's key: random, unrelated to the person. */
+export const newDraftToken = () => crypto.randomUUID() + crypto.randomUUID();
+
 /**
- * The anonymous draft's cookie: a random token, HttpOnly, signed, scoped to the run's page, so a
- * draft of an anonymous run is found again without ever being stored under the person's id.
+ * The anonymous draft's cookie for one run: HttpOnly, signed, holding the draft's random token
+ * and the id of the person it belongs to (the pair lives only in the browser, never in D1). On
+ * the whole site rather than the run's page, so that signing out can see and clear it.
  */
 export function draftCookie(request: Request, secret: string, runId: string) {
   const secure = new URL(request.url).protocol === "https:";
-  return createCookie("__survey_draft", {
-    path: respondPath(runId),
+  return createCookie(`${DRAFT_COOKIE}${runId}`, {
+    path: "/",
     httpOnly: true,
     secrets: [secret],
     sameSite: secure ? "none" : "lax",
@@ -254,10 +265,59 @@ export function draftCookie(request: Request, secret: string, runId: string) {
   });
 }
 
-/** The draft token in the request's cookie, when it is one we signed. */
-export async function draftTokenOf(request: Request, secret: string, runId: string): Promise<string | null> {
-  const value = await draftCookie(request, secret, runId)
+/** What a draft cookie holds. */
+export const draftCookieValue = (token: string, userId: string) => ({ t: token, u: userId });
+
+/** The token and its person from a run's draft cookie, when we signed it; null otherwise. */
+async function readDraftCookie(request: Request, secret: string, runId: string): Promise<{ token: string; userId: string } | null> {
+  if (!COOKIE_SAFE_RUN_ID.test(runId)) return null;
+  const value: unknown = await draftCookie(request, secret, runId)
     .parse(request.headers.get("Cookie"))
     .catch(() => null);
-  return typeof value === "string" && /^[0-9a-f-]{36,80}$/.test(value) ? value : null;
+  if (!value || typeof value !== "object") return null;
+  const { t, u } = value as { t?: unknown; u?: unknown };
+  return typeof t === "string" && DRAFT_TOKEN.test(t) && typeof u === "string" && u !== "" ? { token: t, userId: u } : null;
+}
+
+/**
+ * The run's draft cookie as seen by `userId`: `token` only when the cookie is theirs (someone
+ * else's cookie on a shared browser resumes nothing); `stale` is another person's token, whose
+ * draft goes when the cookie is replaced (nobody can reach it after that).
+ */
+export async function draftTokenOf(
+  request: Request,
+  secret: string,
+  runId: string,
+  userId: string
+): Promise<{ token: string | null; stale: string | null; cookieSafe: boolean }> {
+  const cookieSafe = COOKIE_SAFE_RUN_ID.test(runId);
+  const read = await readDraftCookie(request, secret, runId);
+  if (!read) return { token: null, stale: null, cookieSafe };
+  return read.userId === userId ? { token: read.token, stale: null, cookieSafe } : { token: null, stale: read.token, cookieSafe };
+}
+
+/** Removes one anonymous draft by its token (a signed cookie's; a token is never a user id). */
+export function deleteDraftStatement(runId: string, token: string): SQL {
+  return sql`DELETE FROM survey_drafts WHERE run_id = ${runId} AND key = ${token}`;
+}
+
+/**
+ * Signing out: every anonymous draft cookie the browser sent is expired, and the drafts they
+ * kept are deleted (once the cookie is gone nobody can reach them). Returns the Set-Cookie values.
+ */
+export async function clearDraftCookies(request: Request, secret: string, d1: D1Database): Promise<string[]> {
+  const names = (request.headers.get("Cookie") ?? "")
+    .split(";")
+    .map((part) => part.split("=")[0].trim())
+    .filter((name) => name.startsWith(DRAFT_COOKIE));
+  const runIds = [...new Set(names.map((name) => name.slice(DRAFT_COOKIE.length)))].filter((id) => COOKIE_SAFE_RUN_ID.test(id)).slice(0, 200);
+  const headers: string[] = [];
+  const deletes: SQL[] = [];
+  for (const runId of runIds) {
+    const read = await readDraftCookie(request, secret, runId);
+    if (read) deletes.push(deleteDraftStatement(runId, read.token));
+    headers.push(await draftCookie(request, secret, runId).serialize("", { maxAge: 0, expires: new Date(0) }));
+  }
+  if (deletes.length > 0) await d1.batch(deletes.map((statement) => d1Statement(d1, statement)));
+  return headers;
 }

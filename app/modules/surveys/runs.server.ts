@@ -4,6 +4,7 @@ import { d1Statement, type Db } from "~/db/client.server";
 import { auditEvent } from "~/lib/audit.server";
 import type { Viewer } from "~/modules/auth/session.server";
 import { prepareNotify } from "~/modules/notifications/notify.server";
+import { anonymityMinimum } from "~/modules/access/anonymity";
 import { administeredGroups, limitedToOwnGroups, managedItems } from "~/modules/access/groups.server";
 import { respondPath } from "./answers";
 import type { RunFilter } from "./components/respond-run-parts";
@@ -179,6 +180,8 @@ export interface RunDetail {
   state: RunState;
   anonymous: boolean;
   minSubmissionCount: number;
+  /** From how many responses an anonymous run's results show: the company's floor raised by the run's minimum. */
+  minimum: number;
   liveResults: boolean;
   closeRule: CloseRule;
   place: string | null;
@@ -306,6 +309,7 @@ export async function loadRunDetail(
       state: row.run_state,
       anonymous,
       minSubmissionCount: row.run_min_submission_count,
+      minimum: anonymityMinimum(viewer.company.anonymityFloor, row.run_min_submission_count),
       liveResults: row.run_live_results === 1,
       closeRule: row.run_close_rule,
       place: row.place_name,

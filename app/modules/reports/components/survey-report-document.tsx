@@ -109,6 +109,12 @@ export function SurveyReportDocument({ run, result, generatedAt }: SurveyReportD
                 <dd>Anonymous</dd>
               </div>
             ) : null}
+            {result.covered != null ? (
+              <div>
+                <dt>Responses shown</dt>
+                <dd>The first {result.covered} (real-time results of an anonymous survey move in steps)</dd>
+              </div>
+            ) : null}
           </dl>
         </header>
         {result.questions.length === 0 ? <p className="muted">No questions to report.</p> : null}

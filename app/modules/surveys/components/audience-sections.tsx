@@ -47,6 +47,8 @@ export interface AudiencePage {
     liveResults: boolean;
   };
   audienceCount: number;
+  /** The company's anonymity floor: no anonymous result shows below it, whatever the minimum says. */
+  anonymityFloor: number;
   channels: Array<{ id: string; name: string; isPrivate: boolean; members: number }>;
   groups: Array<{
     id: string;
@@ -416,6 +418,8 @@ export function AnonymitySection({ page, last, onDirty }: SectionProps) {
   const values = sent(form.initialValue);
   const anonymous = values ? values.anonymous === "yes" : page.saved.anonymous;
   const min = values ? String(values.minSubmissionCount ?? "") : String(page.saved.minSubmissionCount);
+  const floorHintId = `${fields.minSubmissionCount.id}-floor`;
+  const minControl = controlProps(fields.minSubmissionCount);
   return (
     <SectionForm
       id="anonymity"
@@ -436,9 +440,19 @@ export function AnonymitySection({ page, last, onDirty }: SectionProps) {
           </label>
         </div>
       </fieldset>
-      <Field field={fields.minSubmissionCount} label="Minimum submission count" className="max-w-xs">
+      <Field
+        field={fields.minSubmissionCount}
+        label="Minimum submission count"
+        className="max-w-xs"
+        hint={
+          <p id={floorHintId} className="mt-1 text-xs text-slate-600" data-anonymity-floor={page.anonymityFloor}>
+            {copy(page.platform).anonymityFloorHint(page.anonymityFloor)}
+          </p>
+        }
+      >
         <input
-          {...controlProps(fields.minSubmissionCount)}
+          {...minControl}
+          aria-describedby={[minControl["aria-describedby"], floorHintId].filter(Boolean).join(" ")}
           type="number"
           min={0}
           step={1}

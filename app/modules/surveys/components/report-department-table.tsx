@@ -18,7 +18,7 @@ export function ReportDepartmentTable({ insights, scale }: { insights: InsightsR
               Question
             </th>
             {insights.departments.map((d) => (
-              <th key={d.id} scope="col" className="px-3 py-2 text-center font-medium" data-department={d.name}>
+              <th key={d.id} scope="col" className="px-3 py-2 text-center font-medium" data-department={d.name} data-responses={d.responses}>
                 {d.name}
                 <span className="block text-xs font-normal text-slate-500">
                   {d.responses} {d.responses === 1 ? "response" : "responses"}
