@@ -1,4 +1,4 @@
-// Browser Rendering on this machine (issue 8: PDFs). In production the Worker's BROWSER binding is
+// Browser Rendering on this machine (PDFs). In production the Worker's BROWSER binding is
 // Cloudflare's Browser Rendering; locally, wrangler dev (miniflare) launches a Chrome for Testing
 // of the version it pins, which it would download into wrangler's global cache — impossible
 // offline. This puts Debian's Chromium where miniflare looks instead: a folder of the project

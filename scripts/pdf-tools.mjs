@@ -1,4 +1,4 @@
-// Finds Poppler's pdftoppm and pdftotext for the tests that look inside a generated PDF (issue 8:
+// Finds Poppler's pdftoppm and pdftotext for the tests that look inside a generated PDF (its
 // PDF pages turned into PNG, the text read back): PDFTOPPM_PATH / PDFTOTEXT_PATH, else
 // /usr/bin, else installs Debian's poppler-utils when we are root with apt-get, else stops saying how.
 //

@@ -29,7 +29,7 @@ export interface JobPayloads {
   "notification.deliver": OutboxRef;
   "hris.sync": Omit<HrisSyncJob, "requestedBy">;
   /**
-   * A requested report file (issue 8, app/modules/reports/generated.server.ts): rendered, stored
+   * A requested report file (app/modules/reports/generated.server.ts): rendered, stored
    * in R2 under the report's id, and the requester sent the link.
    */
   "report.generate": ReportJob;

@@ -8,7 +8,7 @@ import { utcDay } from "~/ui/format";
 import { PageHeader } from "~/ui/page-header";
 
 /**
- * /reviews/my-reviews/shared-reports/:shareId (issue 8, "Shared with me"): a review report shared
+ * /reviews/my-reviews/shared-reports/:shareId ("Shared with me"): a review report shared
  * with the viewer, read-only: the per-reviewee report of that one review and reviewee. Anyone
  * the share is not for (another person, another company) gets a 404.
  */

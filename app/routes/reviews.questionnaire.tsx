@@ -187,7 +187,7 @@ export default function QuestionnaireBuilder() {
   const rawBlocks = ((form.value?.blocks as unknown[] | undefined) ?? []).map(previewBlockOf).filter((b): b is BlockForm => b !== null);
   const key = nextKey(rawBlocks);
   const listRef = useRef<HTMLOListElement>(null);
-  // 000 §9: a duplicated question takes focus after 500 ms; invalid blocks expand (issue 4 "Bad input").
+  // 000 §9: a duplicated question takes focus after 500 ms; invalid blocks expand.
   const focusBlock = useBlockFocus(form, listRef);
   const fullPreview = useFullPreview(actionData);
   const hydrated = useHydrated();

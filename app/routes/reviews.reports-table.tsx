@@ -25,8 +25,8 @@ const TitleSchema = z.object({
 });
 
 /**
- * /reviews/reports-table (000 §2 "/reviews/reports-table", §6 "super-admin-only report table";
- * issue 8): the same filters as the report table, a preview of the first answer-level rows
+ * /reviews/reports-table (000 §2 "/reviews/reports-table", §6 "super-admin-only report table"):
+ * the same filters as the report table, a preview of the first answer-level rows
  * (Review, Reviewee, Reviewer, Question, Answer, Score, Comment) and Download. With JavaScript
  * Download streams every row (reviews.reports-table.download.tsx) and builds the XLSX in the
  * browser; without it the form posts here and the file is queued and e-mailed.

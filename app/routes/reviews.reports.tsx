@@ -57,7 +57,7 @@ function backOf(url: URL) {
 }
 
 /**
- * /reviews/reports (000 §2 "Review reports (admin)", issue 8): filters, the three-level report
+ * /reviews/reports (000 §2 "Review reports (admin)"): filters, the three-level report
  * table and its actions. Admins see the reports of the reviews they manage, managers the reports
  * of their direct reports. Page states (no JavaScript needed): `?dialog=share&report=…` opens the
  * share dialog for those reports (the row's Share Report, Bulk Share), `?dialog=actions&review=…`

@@ -18,7 +18,7 @@ const runLabel = (r: RunListItem) => `${r.title} — ${day.format(r.launchedAt)}
 const param = (url: URL, name: string) => url.searchParams.get(name)?.trim().slice(0, 100) || null;
 
 /**
- * Survey insights by department (001 §2, issue 7 point 9): a workspace (or group) and one of its
+ * Survey insights by department (001 §2): a workspace (or group) and one of its
  * surveys (runs, newest first, the newest selected by default); a question × department table of
  * average answers coloured on the company's scale (companies.analytics_color_scale).
  */

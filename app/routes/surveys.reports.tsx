@@ -21,7 +21,7 @@ const runLabel = (r: RunListItem) => `${r.title} — ${day.format(r.launchedAt)}
 const param = (url: URL, name: string) => url.searchParams.get(name)?.trim().slice(0, 100) || null;
 
 /**
- * Survey reports (001 §2, issue 7 point 8): ?workspaceOrChannelId=&surveyId= (surveyId names a
+ * Survey reports (001 §2): ?workspaceOrChannelId=&surveyId= (surveyId names a
  * run). Admins (ViewSurveys) choose among their company's runs; a run's result viewers reach the
  * report of that run through its link (surveyId), and choose among the runs they may see.
  */
@@ -65,7 +65,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
 }
 
-/** The report's PDF (issue 8): queued, made by the queue and emailed with a link. */
+/** The report's PDF: queued, made by the queue and emailed with a link. */
 const PdfSchema = z.object({ intent: z.literal("pdf"), surveyId: z.string().trim().min(1).max(100) });
 
 /**

@@ -31,7 +31,7 @@ import { Button } from "~/ui/button";
 import { utcDateTime } from "~/ui/format";
 
 /**
- * /surveys/respond/:runId (issue 7 §6): where a recipient answers a survey run. Any signed-in
+ * /surveys/respond/:runId: where a recipient answers a survey run. Any signed-in
  * person may open it, but only a recipient of the run in their own company sees it (anyone else
  * gets a 404). A plain POST form: 'Save draft' keeps a half-finished response, 'Submit' sends it
  * once; both work with JavaScript off.

@@ -1,4 +1,4 @@
-// The bulk XLSX's memory (issue 8: "XLSX of 50,000 answer rows by the consumer within 128 MB"),
+// The bulk XLSX's memory ("XLSX of 50,000 answer rows by the consumer within 128 MB"),
 // for tests/bench/run.mjs. Workers cap an isolate at 128 MB, but wrangler dev's workerd does not,
 // so the Worker's own run cannot show it. Here the very module code the queue consumer runs for a
 // bulk-xlsx report (bulkXlsxBuilder.build of app/modules/reports/bulk-report.server.ts: the

@@ -1,4 +1,4 @@
-// Issue 8's speed targets for tests/bench/run.mjs, measured the way a person gets their files:
+// The review reports' speed targets for tests/bench/run.mjs, measured the way a person gets their files:
 //
 //   report-xlsx    the super admin's report table (/reviews/reports-table) filtered on the closed
 //                  2,000-pair review, its Download posted without JavaScript: a bulk-xlsx report is

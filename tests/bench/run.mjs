@@ -11,7 +11,7 @@
 //   6. 500 Initech people (each signed in with their own session) submit the respondent form of an
 //      open survey run all at once; after the run, D1 must hold exactly their 500 responses
 //   7. gzip size of the JavaScript a first load of the profile page downloads
-//   8. review reports (issue 8, tests/bench/reports.mjs) on the closed 2,000-pair review
+//   8. review reports (tests/bench/reports.mjs) on the closed 2,000-pair review
 //      rc-large-report (56,000 answer rows): the report table's streaming download read to the
 //      end (report-stream); its Download without JavaScript, a bulk XLSX built by the queue
 //      consumer, stored in R2, fetched through the requester's link and read back (report-xlsx);
@@ -68,9 +68,9 @@ const TARGET_TRANSITION_P95_MS = 50;
 /** The sustained load offered to the Durable Object: a tenth above the target rate, for ten seconds. */
 const OBJECT_RATE = Math.round(TARGET_TRANSITIONS_PER_S * 1.1);
 const OBJECT_COUNT = OBJECT_RATE * 10;
-/** Reviewers auto-saving at once (issue 6). */
+/** Reviewers auto-saving at once. */
 const AUTOSAVERS = 200;
-/** Survey respondents submitting at once (issue 7), and how many of them post twice in that burst (a double click). */
+/** Survey respondents submitting at once, and how many of them post twice in that burst (a double click). */
 const SUBMITTERS = 500;
 const DOUBLE_SUBMITTERS = 50;
 const WATCHDOG_MS = 8 * 60_000;
@@ -85,7 +85,7 @@ const RESPOND_PATH = `/surveys/respond/${encodeURIComponent(OPEN_SURVEY_RUN.id)}
 const LARGE_REVIEW = seed.LARGE_REVIEW;
 const REVIEW_PATH = `/reviews/manage-reviews/${LARGE_REVIEW.id}`;
 /** The large review's pairs a reminder can go to (app/db/seed/demo.ts: the completed ones cannot be reminded). */
-/** The closed review of the report targets (issue 8): 2,000 completed pairs, 56,000 answer rows. */
+/** The closed review of the report targets: 2,000 completed pairs, 56,000 answer rows. */
 const REPORT_REVIEW = seed.LARGE_REPORT_REVIEW;
 const REMINDABLE_PAIR_IDS = Array.from({ length: LARGE_REVIEW.pairs }, (_, i) => i + 1)
   .filter((k) => seed.largePairState(k) !== "completed")
@@ -870,7 +870,7 @@ const secondsSince = (t) => ((performance.now() - t) / 1000).toFixed(1);
 const ms = (v) => (Number.isFinite(v) ? v.toFixed(1) : "n/a");
 
 /**
- * Issue 3: "a 5,000-row people upload … finishes within 10 s". Creates a custom relationship for
+ * The target "a 5,000-row people upload … finishes within 10 s". Creates a custom relationship for
  * the large company and uploads a csv of all its people's e-mails through the page's own form
  * post, timing the whole request. Excluded and deactivated people come back as rejected rows.
  */
@@ -935,7 +935,7 @@ async function objectTransitions(cookie, fields) {
   return result;
 }
 
-/** 200 different reviewers save answers on one campaign at once; the answers are read back from D1 (issue 6). */
+/** 200 different reviewers save answers on one campaign at once; the answers are read back from D1. */
 async function autosaveRun(cookie) {
   const res = await fetch(`${ORIGIN}/dev/review-transitions`, {
     method: "POST",
@@ -973,7 +973,7 @@ async function pairUploadTiming(cookie) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Survey submissions at once (issue 7: "500 respondents submitting at once all land")
+// Survey submissions at once ("500 respondents submitting at once all land")
 
 const sqlString = (v) => `'${String(v).replaceAll("'", "''")}'`;
 
@@ -1239,7 +1239,7 @@ function surveySubmitCheck(plan, { burst, retries }, stored) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Review reports (issue 8): tests/bench/reports.mjs and tests/bench/report-memory.mjs
+// Review reports: tests/bench/reports.mjs and tests/bench/report-memory.mjs
 
 /** The closed review of the report targets and one of its reviewees, read from D1 before the server starts. */
 async function reportBenchPlan() {

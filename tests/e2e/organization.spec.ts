@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { signIn } from "./support";
 
-// Issue 3 "Done when": an admin of Acme (Slack-type) and of Globex (Teams-type) creates a
+// An admin of Acme (Slack-type) and of Globex (Teams-type) creates a
 // department and excludes a person, with JavaScript on and with it off.
 
 async function createDepartment(page: Page, name: string) {

@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { signIn } from "./support";
 
-// Issue 4 "Done when": build a questionnaire with every block type from scratch and from a
+// Build a questionnaire with every block type from scratch and from a
 // predefined template, with JavaScript on and off, and reopen it unchanged; validation messages.
 
 const LIBRARY = "/reviews/review-questionnaires";

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 
-// Queued reports (issue 8) tell their requester "Your report is ready: {title}" with a link to
+// Queued reports tell their requester "Your report is ready: {title}" with a link to
 // /reports/files/{id}; the demo inbox (/dev/inbox, DEV_SIGN_IN only) shows the messages the
 // outbox holds. These helpers read the signed-in person's own messages there.
 

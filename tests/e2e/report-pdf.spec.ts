@@ -6,7 +6,7 @@ import { inflateSync } from "node:zlib";
 import { readyLink, readyLinks } from "./report-inbox";
 import { signIn } from "./support";
 
-// Queued PDF reports end to end (issue 8): a person asks for a report, the queue consumer prints it
+// Queued PDF reports end to end: a person asks for a report, the queue consumer prints it
 // with Browser Rendering (Debian's Chromium under wrangler dev), the demo inbox gets the link, the
 // link downloads the file, and Poppler proves it is a real document: PNG pages with something on
 // them (pdftoppm) and the expected words, chart titles included, in its text (pdftotext).

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { signIn } from "./support";
 
-// Issue 5 "Done when": launch a review from draft to live to closed and reopened with JavaScript
+// Launch a review from draft to live to closed and reopened with JavaScript
 // on, and launch a simple one with JavaScript off.
 
 const LIST = "/reviews/manage-reviews";

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { signIn } from "./support";
 
-// Issue 6 "Done when": the full nomination path on the seeded live Acme review, where Leo's
+// The full nomination path on the seeded live Acme review, where Leo's
 // nomination is open and Kara is his manager. Leo nominates Omar and Nina; Kara denies Nina (a
 // reason is required), approves Omar and adds Priya; Priya declines and Omar accepts, and the
 // accepted nomination becomes one of Omar's reviews to give. Each person starts from their to-do

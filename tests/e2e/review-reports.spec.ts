@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { readyLink, readyLinks } from "./report-inbox";
 import { signIn } from "./support";
 
-// Issue 8 "Done when" in the browser, on both platform variants (Acme: Slack-type; Globex:
+// Review reports in the browser, on both platform variants (Acme: Slack-type; Globex:
 // Teams-type), with JavaScript on (Acme) and off (Globex): an admin filters the review report
 // table, previews a reviewee's report, shares a report with one person (who finds it under My
 // Reviews, "Shared with me"), bulk-downloads two reports through the queue (the link in the demo

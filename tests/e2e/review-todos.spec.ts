@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { answerAll, signIn } from "./support";
 
-// Issue 6 (started): a reviewer completes a review from the to-do list with JavaScript on (auto-save,
+// A reviewer completes a review from the to-do list with JavaScript on (auto-save,
 // required answers, save for later, submit) and declines one with JavaScript off. Kara's two
 // reviews in the seeded live "Customer Success Q3 Review" (rp-acme-delayed-02 and -03) are used.
 

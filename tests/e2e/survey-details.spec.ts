@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { mainNav, signIn } from "./support";
 
-// Issue 7, the survey screens' details surveys.spec.ts does not go through (001 §2, §5, §8, §9):
+// The survey screens' details surveys.spec.ts does not go through (001 §2, §5, §8, §9):
 // the audience step's leave guard, the scheduler's auto-saved notification texts, a recurrence
 // and its preview, Send Reminders with its errorInfo toast, and the audience types of each
 // platform with the Teams-type group details. Each test makes its own survey from the library's

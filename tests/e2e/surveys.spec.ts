@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { signIn } from "./support";
 
-// Issue 7 "Done when", on both platform variants (Acme: Slack-type, workspaces; Globex:
+// Surveys on both platform variants (Acme: Slack-type, workspaces; Globex:
 // Teams-type, groups): an admin creates a survey from a predefined template, sets its audience
 // (three chosen people), result viewers, anonymity (minimum 2) and real-time results, and
 // schedules it for the next minute; the Worker's cron (GET /__scheduled, `wrangler dev

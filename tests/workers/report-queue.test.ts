@@ -12,7 +12,7 @@ import { appFetch, postForm, sessionFor } from "./helpers";
 import { attrs } from "./shell-html";
 import { ON_TIME_QUESTION } from "./review-blocks";
 
-// Queued report generation (issue 8 point 4): the consumer renders the file once whatever the
+// Queued report generation: the consumer renders the file once whatever the
 // queue redelivers, retries a failing build and tells the requester when it finally fails; the
 // link downloads only for people who may see that report now.
 

@@ -9,7 +9,7 @@ import { appFetch, sessionFor } from "./helpers";
 import { attrs, textOf } from "./shell-html";
 import { scoreScale } from "./review-blocks";
 
-// The per-reviewee report, the Share-report dialog and "Shared with me" (000 §2, issue 8): who may
+// The per-reviewee report, the Share-report dialog and "Shared with me" (000 §2): who may
 // see which reviewee, the empty states, anonymous reviewers' names, sharing (refused without
 // people, written with its message, opened only by its recipient) and the queued downloads.
 

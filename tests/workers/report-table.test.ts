@@ -8,7 +8,7 @@ import { appFetch, postForm, sessionFor } from "./helpers";
 import { attrs, texts, textOf } from "./shell-html";
 import { deliveryBlocks } from "./review-blocks";
 
-// The admin report pages (000 §2 "Review reports (admin)", issue 8): filters, the three-level
+// The admin report pages (000 §2 "Review reports (admin)"): filters, the three-level
 // table scoped by who asks, anonymity of reviewer rows, empty states, the bulk actions, the row
 // menu, the super admin's streamed download and the bulk XLSX. On people and reviews of our own,
 // so the demo seed's reviews cannot blur a rule.

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { CampaignRequest, ReviewCampaign } from "../../durable-objects/review-campaign";
 
-// The ReviewCampaign Durable Object is the only writer of a campaign and its pairs (issue 5 §7):
+// The ReviewCampaign Durable Object is the only writer of a campaign and its pairs:
 // concurrent conflicting requests end with exactly one winner, a retried request applies once.
 
 const namespace = () => env.REVIEW_CAMPAIGN as unknown as DurableObjectNamespace<ReviewCampaign>;

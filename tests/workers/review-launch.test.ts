@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { appFetch, postForm, sessionFor } from "./helpers";
 import { attrs, texts, textOf } from "./shell-html";
 
-// The Launch Review form (issue 5 §1–3): drafts, audience, uploads, nominations, launch rules.
+// The Launch Review form: drafts, audience, uploads, nominations, launch rules.
 
 const LAUNCH = "/reviews/manage-reviews/launch-review";
 const draftPath = (id: string) => `/reviews/manage-reviews/draft/${id}`;

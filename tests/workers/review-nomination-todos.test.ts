@@ -5,7 +5,7 @@ import type { ShareConfig } from "~/modules/reviews/campaign-machine";
 import { appFetch, cookieFrom, postForm, sessionFor } from "./helpers";
 import { attrs, textOf } from "./shell-html";
 
-// Issue 6: the nomination steps in the to-do list (000 §3 "To-do list" types), the review owner's
+// The nomination steps in the to-do list (000 §3 "To-do list" types), the review owner's
 // to-do for a nominee without a manager, the nominee declining, nominations expiring when the review
 // closes, automated result sharing telling the right people (000 §4 "Result sharing"), and the
 // context panel's Objectives or Goals (by the company's feature flag), and answers that come too
@@ -261,7 +261,7 @@ describe("the context panel (000 §2): Objectives, or Goals by the company's fea
   });
 });
 
-describe("late answers change nothing and say why (issue 6 'Bad input')", () => {
+describe("late answers change nothing and say why", () => {
   const fields = () => {
     const out: Record<string, string> = { intent: "submit" };
     for (const b of JSON.parse(blocks) as Array<{ id: string; type: string }>) if (b.type === "short-text") out[`a.${b.id}.value`] = "Late";

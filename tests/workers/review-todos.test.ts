@@ -4,7 +4,7 @@ import type { StoredBlock } from "~/modules/reviews/questionnaire.schema";
 import { appFetch, postForm, sessionFor } from "./helpers";
 import { attrs, textOf } from "./shell-html";
 
-// Issue 6 (started): the reviewer's to-do list and completing a review, through the campaign's
+// The reviewer's to-do list and completing a review, through the campaign's
 // Durable Object, on the seeded live Acme review (adam reviews priya, liam, noah and olivia).
 
 const TODOS = "/reviews/todos";

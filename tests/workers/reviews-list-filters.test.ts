@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { appFetch, sessionFor } from "./helpers";
 import { attrs, texts, textOf } from "./shell-html";
 
-// The reviews list's super-admin filters, Nomination Status and Download (000 §2, issue 5 §4).
+// The reviews list's super-admin filters, Nomination Status and Download (000 §2).
 
 const PATH = "/reviews/manage-reviews";
 const LIVE = `${PATH}?filter=1&status=live`;

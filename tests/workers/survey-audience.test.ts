@@ -3,7 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { appFetch, sessionFor } from "./helpers";
 import { texts, textOf } from "./shell-html";
 
-// The audience step (issue 7 point 4): four sections saved on their own, the §5 rules, the Teams group details.
+// The audience step: four sections saved on their own, the §5 rules, the Teams group details.
 
 const QUESTION = [{ id: "q1", type: "text-input", label: "Anything to add?", placeholder: "Type your answer here", required: false }];
 const ACME = "sv-aud-acme";

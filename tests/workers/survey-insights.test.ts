@@ -4,7 +4,7 @@ import { appFetch, sessionFor } from "./helpers";
 import { attrs, textOf, texts } from "./shell-html";
 import { insertRun } from "./survey-report-fixtures";
 
-// Survey insights by department (issue 7 point 9): question × department averages, the anonymity
+// Survey insights by department: question × department averages, the anonymity
 // minimum per department, the company's colour scale, the selection and empty messages.
 
 const INSIGHTS = "/surveys/survey-insights/department";

@@ -7,7 +7,7 @@ import { surveySchedules } from "../../workers/survey-due-work";
 import { appFetch, sessionFor } from "./helpers";
 import { texts, textOf } from "./shell-html";
 
-// The scheduler and launch (issue 7 point 5): the launch rules, launch now, scheduled launches
+// The scheduler and launch: the launch rules, launch now, scheduled launches
 // started by the cron once, recurrences and close rules.
 
 const QUESTION = [{ id: "q1", type: "text-input", label: "Anything to add?", placeholder: "Type your answer here", required: false }];

@@ -4,7 +4,7 @@ import { PREDEFINED_SURVEY_TEMPLATES, predefinedTemplate } from "~/modules/surve
 import { appFetch, postForm, sessionFor } from "./helpers";
 import { attrs, texts, textOf } from "./shell-html";
 
-// The survey library, the templates page and 'Create New Survey' (issue 7 §1–2, 001 §2, §5, §8).
+// The survey library, the templates page and 'Create New Survey' (001 §2, §5, §8).
 
 const LIBRARY = "/surveys/survey-library";
 const NEW = `${LIBRARY}/add-new-survey`;

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { appFetch, postForm, sessionFor } from "./helpers";
 import { attrs, texts, textOf } from "./shell-html";
 
-// Manage surveys (issue 7 §7, 001 §2 "Manage surveys", §8): the list with its filters and
+// Manage surveys (001 §2 "Manage surveys", §8): the list with its filters and
 // columns, the details with audience and result viewers, Close Survey and Send Reminders.
 // Runs are inserted with SQL (launching is built elsewhere).
 

@@ -5,7 +5,7 @@ import { appFetch, sessionFor } from "./helpers";
 import { attrs, textOf, texts } from "./shell-html";
 import { insertRun, responseStatements } from "./survey-report-fixtures";
 
-// Survey reports (issue 7 point 8): aggregations in SQL, visibility, anonymity, who may see.
+// Survey reports: aggregations in SQL, visibility, anonymity, who may see.
 
 const REPORTS = "/surveys/reports";
 const report = (runId: string, place = "w-acme-hq") => `${REPORTS}?workspaceOrChannelId=${place}&surveyId=${runId}`;

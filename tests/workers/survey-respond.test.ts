@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { appFetch, sessionFor } from "./helpers";
 import { attrs, textOf } from "./shell-html";
 
-// Taking a survey (issue 7 §6): the respondent page, drafts, one response per person, anonymity,
+// Taking a survey: the respondent page, drafts, one response per person, anonymity,
 // concurrent submissions and the close once everyone has submitted. Runs are inserted with SQL
 // (launching is built elsewhere).
 

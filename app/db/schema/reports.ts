@@ -2,7 +2,7 @@ import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqli
 import { companyId, createdAt, id } from "./columns";
 
 /**
- * Review reports (000 §2 "Review reports", "Share-report dialog", issue 8).
+ * Review reports (000 §2 "Review reports", "Share-report dialog").
  *
  * A report is one reviewee in one review (campaign). Sharing it gives a person read access to
  * that report (My Reviews, "Shared with me"); one row per (campaign, reviewee, person).

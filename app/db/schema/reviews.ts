@@ -79,7 +79,7 @@ export const reviewPairs = sqliteTable(
     state: text("state").$type<PairState>().notNull().default("pending"),
     fromNominations: flag("from_nominations"),
     declineComment: text("decline_comment"),
-    /** The reviewer's answers by block id (written when reviews are completed, issue 6). */
+    /** The reviewer's answers by block id (written when reviews are completed). */
     answers: text("answers", { mode: "json" }).$type<PairAnswers>(),
     /** When a completed result was shared with the reviewee (Slack-type only). */
     sharedAt: integer("shared_at", { mode: "timestamp_ms" }),
@@ -98,7 +98,7 @@ export const reviewPairs = sqliteTable(
 
 /**
  * A reviewee of a campaign's nomination phase (000 §3 "Nomination", §9 item states): created
- * open by Start Nomination; the reviewee, their manager and the reviewers move it on (issue 6).
+ * open by Start Nomination; the reviewee, their manager and the reviewers move it on.
  */
 export const reviewNominations = sqliteTable(
   "review_nominations",

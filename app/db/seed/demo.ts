@@ -1092,7 +1092,7 @@ export const LARGE_TODOS = { id: "rc-large-todos", reviews: 50 } as const;
 export const largeTodoId = (k: number) => `rp-large-todo-${String(k).padStart(2, "0")}`;
 export const largePairId = (k: number) => `rp-large-${String(k).padStart(4, "0")}`;
 /**
- * A closed review for the report benchmarks (issue 8): the large review's 2,000 pairs, every one
+ * A closed review for the report benchmarks: the large review's 2,000 pairs, every one
  * completed, on the quarterly questionnaire four times over (28 questions): 56,000 answer rows.
  */
 export const LARGE_REPORT_REVIEW = { id: "rc-large-report", pairs: 2000, copies: 4 } as const;

@@ -1,4 +1,4 @@
-// Demo surveys (issue 7): a few library surveys per demo company (one scheduled), runs that are
+// Demo surveys: a few library surveys per demo company (one scheduled), runs that are
 // closed and open, with responses stored as a submission stores them (survey_responses.answers in
 // the SurveyAnswers shape, and one survey_answers row per answered question, one per chosen
 // choice with multiple answers), one anonymous run with a minimum submission count; and for

@@ -11,7 +11,7 @@ import { answerRowPages, EMPTY_FILTERS, visibleReports, type ReportViewer } from
 import { ANSWER_COLUMNS, fileNameOf, MAX_BULK_REPORTS, ReportFiltersSchema, type AnswerCells, type ReportKey } from "./report-table.schema";
 
 /**
- * The bulk XLSX (000 §7 "Bulk report download: emailed later"; issue 8): one sheet with every
+ * The bulk XLSX (000 §7 "Bulk report download: emailed later"): one sheet with every
  * answer row of the scoped reports — Review, Reviewee, Reviewer (Anonymous when the requester may
  * not name them; such reviewers' rows only from the anonymity floor up, in their anonymous order),
  * Question, Answer, Score, Comment. Queued from the report table (scope

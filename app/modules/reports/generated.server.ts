@@ -10,7 +10,7 @@ import { prepareNotify } from "~/modules/notifications/notify.server";
 import { REPORT_BUILDERS } from "./builders.server";
 
 /**
- * Queued report generation (issue 8, DESIGN "Queues"): a request writes a `generated_reports` row
+ * Queued report generation (DESIGN "Queues"): a request writes a `generated_reports` row
  * and sends one "report.generate" message; the queue consumer renders the file, stores it in R2
  * and tells the requester with a link. Idempotent by construction:
  * - the R2 key and the `files` row id are the report's own id, so a redelivered message (or a

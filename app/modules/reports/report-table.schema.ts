@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * The admin report pages' filters and report keys (000 §2 "Review reports (admin)", issue 8),
+ * The admin report pages' filters and report keys (000 §2 "Review reports (admin)"),
  * client-safe: the report table and the super admin's report table read them from the address
  * (a GET form), and the streaming download posts them as JSON.
  */

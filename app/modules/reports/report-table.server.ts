@@ -9,7 +9,7 @@ import { anonymousAnswersShown, inAnonymousOrder } from "~/modules/access/anonym
 import { PREVIEW_ROWS, reportKey, REPORTS_PAGE_SIZE, type AnswerCells, type ReportFilters, type ReportKey } from "./report-table.schema";
 
 /**
- * The admin report pages (000 §2 "Review reports (admin)", issue 8): filter options, the
+ * The admin report pages (000 §2 "Review reports (admin)"): filter options, the
  * three-level report table (Review → Reviewee → Reviewer) and the answer-level rows of the super
  * admin's report table, its streamed download and the bulk XLSX.
  *

@@ -14,7 +14,7 @@ import type { ReportBuilder, ReportJob, ReportRow } from "./generated.server";
 
 /**
  * The review detail page's queued files (000 §2 "Review detail" Analytics Download, §4 pair
- * report download, issue 8 point 6): a pair's answers, and the status report (one row per pair,
+ * report download): a pair's answers, and the status report (one row per pair,
  * or per nomination). Both are for the people who manage the review, checked again at download:
  * ViewManageReviews and the review's access rule (a Teams-type group admin: their groups' reviews).
  */

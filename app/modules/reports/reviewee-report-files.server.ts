@@ -21,7 +21,7 @@ import {
 import { anyone, asReader, asReporter, loadRevieweeReport, MAX_REPORT_REVIEWS, reportHead } from "./reviewee-report.server";
 
 /**
- * The per-reviewee report's queued files (000 §2 "Download as PDF or XLSX", issue 8): the same
+ * The per-reviewee report's queued files (000 §2 "Download as PDF or XLSX"): the same
  * report as the page, as a PDF (a whole HTML document rendered by Browser Rendering) or an XLSX
  * workbook (analytics, quantitative questions, comments). The scope is what the requester chose:
  * { revieweeId, campaignIds, nameReviewers }, `nameReviewers` saying whether the requester could

@@ -16,7 +16,7 @@ import { anonymousAnswersShown, inAnonymousOrder } from "~/modules/access/anonym
 import { buildRevieweeReport, type ReportCampaignInput, type ReportReviewee, type RevieweeReportData } from "./reviewee-report";
 
 /**
- * The per-reviewee report's reads (000 §2 "Per-reviewee report", issue 8): the reviewees the viewer
+ * The per-reviewee report's reads (000 §2 "Per-reviewee report"): the reviewees the viewer
  * may pick, the reviews of one reviewee, and the report of chosen reviews. Every statement is
  * scoped by the company and by an access rule over the campaign (`c`) and the reviewee
  * (access.server.ts): the report pages use reportAccess, the shared view sharedWithViewer, a

@@ -5,7 +5,7 @@ import { choiceFor, choiceValueOf, isQuestion, questionLabel } from "~/modules/r
 import type { ChoiceValue, StoredBlock } from "~/modules/reviews/questionnaire.schema";
 
 /**
- * The per-reviewee report (000 §2 "Per-reviewee report", issue 8): one reviewee across one or
+ * The per-reviewee report (000 §2 "Per-reviewee report"): one reviewee across one or
  * more reviews, read from the reviews' questionnaire snapshots and the completed pairs' answers.
  * Pure and client-safe, so the page, the shared view, the PDF and the XLSX shape it the same way.
  *

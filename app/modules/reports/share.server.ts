@@ -21,7 +21,7 @@ import {
 } from "./share.schema";
 
 /**
- * Sharing review reports (000 §2 "Share-report dialog", issue 8): a holder of ViewReviewReports
+ * Sharing review reports (000 §2 "Share-report dialog"): a holder of ViewReviewReports
  * gives people of their company read access to reports they may see themselves; each person
  * finds them in My Reviews, "Shared with me", and is told with a message. Used by the
  * per-reviewee report and by the report table (row Share icon and Bulk Share).

@@ -9,7 +9,7 @@ import type { ReportBuilder, ReportRow } from "./generated.server";
 import { PDF_CONTENT_TYPE, renderPdf } from "./pdf.server";
 
 /**
- * A survey run's report as a PDF (001 §2 "Survey reports", issue 8): the page's numbers and
+ * A survey run's report as a PDF (001 §2 "Survey reports"): the page's numbers and
  * lists (the first LISTED_TEXTS texts per question, as the page shows them; the XLSX has them
  * all) with SVG charts, printed by Browser Rendering. Scope {runId}. Who may download it is the
  * report page's rule, checked again at download: the run of the viewer's company that they may

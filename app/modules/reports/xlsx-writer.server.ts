@@ -1,7 +1,7 @@
 import { Zip, ZipDeflate } from "fflate";
 
 /**
- * An .xlsx of one sheet written as its rows come (issue 8: the bulk XLSX of 50,000 answer rows
+ * An .xlsx of one sheet written as its rows come (the bulk XLSX of 50,000 answer rows
  * inside a Worker's 128 MB). SheetJS builds the whole sheet as objects, then the whole sheet XML
  * as one string, then its bytes: measured, 50,000 answer rows needed more than 112 MB of heap.
  * Here each page of rows becomes XML, is encoded and deflated at once (fflate's streaming zip),

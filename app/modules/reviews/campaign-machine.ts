@@ -113,7 +113,7 @@ export type ShareManualBy = "reviewer" | "manager";
 export const NOMINATION_STATES = ["open", "submitted", "declined", "expired", "canceled"] as const;
 export type NominationState = (typeof NOMINATION_STATES)[number];
 
-/** A reviewer's answer to one block (issue 6 writes them). */
+/** A reviewer's answer to one block. */
 export interface PairAnswer {
   value?: string | number | string[] | null;
   comment?: string | null;

@@ -169,7 +169,7 @@ export async function myReviewResult(
 }
 
 /**
- * Shared with me also lists the review reports shared with the viewer (issue 8, the Share-report
+ * Shared with me also lists the review reports shared with the viewer (the Share-report
  * dialog): one reviewee in one review each, opening read-only at sharedReportPath(id).
  */
 export async function reportsSharedWithMe(context: AppLoadContext, viewer: Viewer): Promise<{ items: SharedReportItem[]; more: boolean }> {

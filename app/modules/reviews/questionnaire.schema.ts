@@ -37,7 +37,7 @@ export const CHOICE_VIEW_LABELS: Record<ChoiceView, string> = { radio: "Radio bu
 export const DEFAULT_PLACEHOLDER = "Type your answer here";
 export const AT_LEAST_ONE_QUESTION = "Please add at least one question.";
 export const MIN_VALUE_0 = "MinValue0";
-/** A questionnaire with 200 questions must save and reopen intact (issue 4); this leaves room. */
+/** A questionnaire with 200 questions must save and reopen intact; this leaves room. */
 export const MAX_BLOCKS = 300;
 /** Only the first 5 competencies or objectives are offered (000 §9). */
 export const OFFERED_CHOICES = 5;

@@ -456,7 +456,7 @@ export async function loadForAction(
 }
 
 // ---------------------------------------------------------------------------------------------
-// Downloads: the status report of the reviews list, and pair reports made before issue 8.
+// Downloads: the status report of the reviews list, and pair reports made by earlier versions (downloaded at once, not queued).
 // ---------------------------------------------------------------------------------------------
 
 /** Kept where it was first exported: surveys.reports.download.tsx imports it from here. */

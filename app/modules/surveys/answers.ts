@@ -2,7 +2,7 @@ import { sharedCopy } from "~/lib/copy";
 import { answerableBlocks, type ChoiceBlock, type SurveyAnswer, type SurveyAnswers, type SurveyBlock, type TextInputBlock } from "./blocks";
 
 /**
- * A respondent's answers to a survey run (issue 7 §6, 001 §5 "Text-input answer … required when
+ * A respondent's answers to a survey run (001 §5 "Text-input answer … required when
  * the question is flagged required"): field names, reading a posted form into `SurveyAnswers`,
  * and the answer rules. Pure and client-safe: the respondent page's action and component read
  * answers the same way, and drafts are stored in the same shape.
@@ -24,7 +24,7 @@ export const COMMENT_MAX = 2000;
 export const TEXT_TOO_LONG = `Keep the answer to ${TEXT_MAX} characters or fewer.`;
 export const COMMENT_TOO_LONG = `Keep the comment to ${COMMENT_MAX} characters or fewer.`;
 
-/** The respondent page's messages (issue 7 §6: a closed survey or a second response is refused clearly). */
+/** The respondent page's messages (a closed survey or a second response is refused clearly). */
 export const ALREADY_RESPONDED = "You have already responded to this survey. Only one response per person is accepted.";
 export const RUN_CLOSED = "This survey has closed: it can no longer be answered.";
 export const THANK_YOU = "Thank you! Your response has been submitted.";

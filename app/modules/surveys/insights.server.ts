@@ -6,7 +6,7 @@ import { NO_DEPARTMENT, scaleColor, type ColorScale, type InsightCell, type Insi
 import { closedRunMemo, type ReportRun } from "./report.server";
 
 /**
- * Survey insights by department (001 §2, issue 7 point 9): for each choice question of a run, the
+ * Survey insights by department (001 §2): for each choice question of a run, the
  * average chosen value per department, computed in SQL (survey_answers grouped by question and
  * department; responses grouped by department for the anonymity minimum).
  *

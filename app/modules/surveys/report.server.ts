@@ -11,7 +11,7 @@ import { npsOf, percentOf, type QuestionReport, type ReportPlace, type ReportRes
 export * from "./report";
 
 /**
- * Survey reports (001 §2 "Survey reports", issue 7 point 8): who may see a run's results, and
+ * Survey reports (001 §2 "Survey reports"): who may see a run's results, and
  * the per-question aggregation, computed in SQL over `survey_answers` (one row per answered
  * question, one per chosen choice with multiple answers). A report of 5,000 responses is a few
  * grouped index scans; no response row is read into JavaScript.

@@ -6,7 +6,7 @@ import type { SurveyAnswers, SurveyBlock } from "./blocks";
 import type { CloseRule, RunState } from "./survey-machine";
 
 /**
- * Taking a survey (issue 7 §6): the run as a recipient sees it, drafts, and the submission.
+ * Taking a survey: the run as a recipient sees it, drafts, and the submission.
  *
  * Anonymity (schema comments): on an anonymous run the response and its answer rows carry no
  * respondent, the time is kept to the day, the draft is keyed by a random token held in the

@@ -14,7 +14,7 @@ import { sharedCopy } from "~/lib/copy";
 import { CompetencyChartSvg } from "./reviewee-report-svg";
 
 /**
- * The per-reviewee report as a whole HTML document for the PDF (issue 8: "PDFs are real, readable
+ * The per-reviewee report as a whole HTML document for the PDF ("PDFs are real, readable
  * documents with the charts and tables of the page"): rendered on the server with
  * renderToStaticMarkup, inline CSS, the chart as inline SVG, no script and nothing to fetch.
  */

@@ -4,7 +4,7 @@ import type { RunState } from "~/modules/surveys/survey-machine";
 import { utcDateTime, utcDay } from "~/ui/format";
 
 /**
- * A survey run's report as a whole HTML document for the PDF (issue 8; rendered on the server
+ * A survey run's report as a whole HTML document for the PDF (rendered on the server
  * with renderToStaticMarkup and printed by Browser Rendering): the page's numbers question by
  * question, with inline SVG charts (a bar per choice, the NPS split) that carry visible titles,
  * inline CSS, no script and nothing to fetch. Text in SVG stays text in the PDF, so the charts
