@@ -88,6 +88,8 @@ test("the sign-in page fits a phone", async ({ page }) => {
   await page.goto("/sign-in");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expectFitsPhone(page, page.locator("section", { has: page.getByRole("heading", { level: 1 }) }));
+  // The public pages' one-second loader has gone.
+  await expect(page.locator(".public-loader")).toBeHidden();
   await shot(page, "sign-in");
 });
 
@@ -98,7 +100,7 @@ test("a to-do: the nomination step fits, and the menu opens, closes and navigate
   await expectFitsPhone(page);
   await expectMenuBehindToggle(page);
   await toggle(page).click();
-  await expect(mainNav(page)).toBeVisible();
+  await expect.poll(async () => (await page.locator("#sidebar").boundingBox())?.x).toBe(0);
   await shot(page, "todo-menu-open");
   await page.keyboard.press("Escape");
   await followMenuLink(page, "My Reviews", /\/reviews\/my-reviews$/);
