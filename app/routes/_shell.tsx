@@ -15,8 +15,9 @@ import { crumbLabelsOf, pageMeta, shellCrumbs, withoutParam } from "~/lib/naviga
 import { requireViewer } from "~/modules/auth/session.server";
 import { ErrorPanel } from "~/ui/error-panel";
 import { NotFound } from "~/ui/not-found";
+import { usePhoneMenu, usePhoneWidth } from "~/ui/shell/phone-menu";
 import { StaticSettingsModal } from "~/ui/shell/settings-static";
-import { Sidebar } from "~/ui/shell/sidebar";
+import { Sidebar, SIDEBAR_TOGGLE_ID } from "~/ui/shell/sidebar";
 import { TopBar } from "~/ui/shell/top-bar";
 import { useHydrated } from "~/ui/use-hydrated";
 
@@ -59,7 +60,9 @@ function ShellChrome({ data, children }: { data: ShellData; children: React.Reac
   const navigate = useNavigate();
   const hydrated = useHydrated();
   const words = copy(data.platform);
+  const phone = usePhoneWidth();
   const [sidebarOpen, setSidebarOpen] = useState(true);
+  const menu = usePhoneMenu();
   const [settingsOpen, setSettingsOpen] = useState(false);
   const settingsInUrl = new URLSearchParams(location.search).has("settings");
   const here = location.pathname + location.search;
@@ -67,7 +70,15 @@ function ShellChrome({ data, children }: { data: ShellData; children: React.Reac
     setSettingsOpen(false);
     // Focus goes back to the Settings entry. Headless UI would do this itself, but the dialog's
     // module is fetched on first use, after the entry got focus, so its focus history misses it.
-    window.setTimeout(() => document.querySelector<HTMLElement>('[data-nav-id="settings"]')?.focus(), 0);
+    // On a phone the menu holding the entry has closed, so the menu's toggle takes focus instead;
+    // it sits in the page the closing dialog keeps inert until its transition ends, so try again.
+    const handBack = (tries: number) => {
+      const entry = document.querySelector<HTMLElement>('[data-nav-id="settings"]');
+      const target = entry && getComputedStyle(entry).visibility === "visible" ? entry : document.getElementById(SIDEBAR_TOGGLE_ID);
+      target?.focus();
+      if (target && document.activeElement !== target && tries > 0) window.setTimeout(() => handBack(tries - 1), 50);
+    };
+    window.setTimeout(() => handBack(10), 0);
     if (new URLSearchParams(window.location.search).has("settings")) {
       navigate(withoutParam(window.location.pathname + window.location.search, "settings"), { replace: true, preventScrollReset: true });
     }
@@ -76,7 +87,7 @@ function ShellChrome({ data, children }: { data: ShellData; children: React.Reac
   const canOpenSettings = data.permissions.includes("ViewSettingsModal");
 
   return (
-    <div className="flex min-h-screen">
+    <div className="shell flex min-h-screen">
       <a
         href="#main"
         className="sr-only z-[10001] rounded-md bg-white px-3 py-2 text-sm font-semibold text-indigo-700 shadow focus:not-sr-only focus:fixed focus:left-3 focus:top-3"
@@ -85,6 +96,8 @@ function ShellChrome({ data, children }: { data: ShellData; children: React.Reac
       </a>
       <Sidebar
         open={sidebarOpen}
+        menuOpen={menu.open}
+        onFocusLeave={menu.close}
         viewerId={data.viewer.id}
         permissions={data.permissions}
         pathname={location.pathname}
@@ -94,10 +107,12 @@ function ShellChrome({ data, children }: { data: ShellData; children: React.Reac
         onOpenSettings={() => setSettingsOpen(true)}
         onSettingsIntent={canOpenSettings ? () => void loadSettingsDialog() : undefined}
       />
-      <div className="flex min-w-0 flex-1 flex-col">
+      {menu.open ? <div aria-hidden="true" className="sidebar-backdrop" onClick={menu.close} /> : null}
+      <div className="shell-column flex min-w-0 flex-1 flex-col">
         <TopBar
-          sidebarOpen={sidebarOpen}
-          onToggleSidebar={() => setSidebarOpen((open) => !open)}
+          sidebarOpen={phone ? menu.open : sidebarOpen}
+          menuIcon={phone && menu.open ? "close" : "menu"}
+          onToggleSidebar={phone ? menu.toggle : () => setSidebarOpen((open) => !open)}
           crumbs={crumbs}
           viewer={data.viewer}
           words={words}

@@ -10,6 +10,7 @@ import { createIntegration, listIntegrations, requestSync } from "~/modules/inte
 import { buttonClass } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
 import { PageHeader } from "~/ui/page-header";
+import { scrollRegion } from "~/ui/table";
 
 /** /integrations (ViewIntegrationsListPage): the company's HR systems, a create form and "Sync now". */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -76,7 +77,7 @@ export default function IntegrationsPage() {
       {integrations.length === 0 ? (
         <EmptyState icon="alert" title="No integrations yet" description="Add your HR system below to sync people from it." />
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+        <div {...scrollRegion("Integrations")} className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
           <table className="min-w-full divide-y divide-slate-200 text-sm">
             <thead className="bg-slate-50 text-left text-slate-600">
               <tr>

@@ -7,6 +7,7 @@ import { Avatar } from "~/ui/avatar";
 import { buttonClass } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
 import { PageHeader } from "~/ui/page-header";
+import { scrollRegion } from "~/ui/table";
 
 const notFound = () => new Response("Not Found", { status: 404 });
 
@@ -38,7 +39,7 @@ export default function DepartmentPage() {
       {members.length === 0 ? (
         <EmptyState title="No members in this department." description="People join a department when it is set on their profile." />
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+        <div {...scrollRegion("Members")} className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
           <table className="min-w-full divide-y divide-slate-200 text-sm">
             <thead className="bg-slate-50 text-left text-slate-600">
               <tr>

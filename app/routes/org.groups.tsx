@@ -5,6 +5,7 @@ import { requirePermission } from "~/modules/auth/session.server";
 import { listGroups } from "~/modules/org/groups.server";
 import { EmptyState } from "~/ui/empty-state";
 import { PageHeader } from "~/ui/page-header";
+import { scrollRegion } from "~/ui/table";
 
 /** /organization/settings/groups (Teams-type super admins): every group with its counts. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -22,7 +23,7 @@ export default function GroupsPage() {
       {groups.length === 0 ? (
         <EmptyState icon="groups" title="No groups available." />
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
+        <div {...scrollRegion("Groups")} className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
           <table className="min-w-full divide-y divide-slate-200 text-sm" aria-label="Groups">
             <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wider text-slate-500">
               <tr>

@@ -25,6 +25,7 @@ import { PageHeader } from "~/ui/page-header";
 import { useClientNavigation } from "~/ui/client-navigation";
 import { SortHeader } from "~/ui/sort-header";
 import { useHydrated } from "~/ui/use-hydrated";
+import { scrollRegion } from "~/ui/table";
 
 const BASE = "/organization/settings/users";
 const DIALOGS = ["actions", "edit", "managers", "deactivate", "remove"] as const;
@@ -555,7 +556,7 @@ export default function UsersPage() {
         {data.items.length === 0 ? (
           <EmptyState title={words.noUserData} />
         ) : (
-          <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
+          <div {...scrollRegion("Users")} className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
             <table className="min-w-full divide-y divide-slate-200 text-sm">
               <thead className="bg-slate-50 text-slate-700">
                 <tr>

@@ -18,6 +18,7 @@ import { Button, ButtonLink, buttonClass } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
 import { ConfirmPanel } from "~/ui/confirm-panel";
 import { PageHeader } from "~/ui/page-header";
+import { scrollRegion } from "~/ui/table";
 
 const PATH = "/reviews/manage-reviews";
 /** 000 §2 empty states, quoted exactly. */
@@ -184,7 +185,7 @@ export default function ManageReviews() {
       ) : reviews.length === 0 ? (
         <EmptyState icon="reviews" title={NO_REVIEWS} />
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
+        <div {...scrollRegion("Reviews")} className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
           <table className="min-w-full divide-y divide-slate-200 text-sm" aria-label="Reviews">
             <thead className="bg-slate-50 text-left text-slate-700">
               <tr>

@@ -16,6 +16,7 @@ import {
 } from "~/modules/reviews/my-reviews.server";
 import { EmptyState } from "~/ui/empty-state";
 import { PageHeader } from "~/ui/page-header";
+import { scrollRegion } from "~/ui/table";
 
 const PATH = "/reviews/my-reviews";
 /** 000 §2 empty state, quoted exactly. */
@@ -195,7 +196,7 @@ function SharedReportList({ reports }: { reports: SharedReportItem[] }) {
 /** A My Reviews table: visible column headers, then a last column of links named for screen readers only. */
 function ListTable({ caption, columns, link, children }: { caption: string; columns: string[]; link: string; children: ReactNode }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
+    <div {...scrollRegion(caption)} className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
       <table className="min-w-full divide-y divide-slate-200 text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">

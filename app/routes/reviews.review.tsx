@@ -61,6 +61,7 @@ import { EmptyState } from "~/ui/empty-state";
 import { PageHeader } from "~/ui/page-header";
 import { Pager } from "~/ui/pager";
 import { useHydrated } from "~/ui/use-hydrated";
+import { scrollRegion } from "~/ui/table";
 
 const notFound = () => new Response("Not Found", { status: 404 });
 
@@ -623,7 +624,7 @@ function NominationAnalytics({ data: loaderData, href }: { data: LoaderData; hre
   return (
     <div className="grid gap-4" data-analytics="nomination">
       <StackedBar breakdown={nominationBreakdown(loaderData.review.nominations)} />
-      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
+      <div {...scrollRegion("Nomination status per reviewee")} className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
         <table className="data-rows min-w-full divide-y divide-slate-200 text-sm" aria-label="Nomination status per reviewee">
           <thead className="bg-slate-50 text-left text-slate-700">
             <tr>

@@ -2,6 +2,16 @@ import { Fragment, type HTMLAttributes, type ReactNode } from "react";
 import { utcDay } from "./format";
 
 /**
+ * The frame a wide table scrolls sideways in, so on a phone (a Teams or Slack tab, about 390 px)
+ * the table scrolls and the page does not: a named region with a tab stop, so the keyboard can
+ * scroll it too. Spread on the table's `overflow-x-auto` wrapper; app/tailwind.css makes that
+ * wrapper the table's positioning frame, so its visually hidden texts cannot widen the page.
+ */
+export function scrollRegion(label: string) {
+  return { role: "region", "aria-label": label, tabIndex: 0 } as const;
+}
+
+/**
  * A list page's table in its card: an accessible name, one header row (a string is a plain
  * column header, anything else, e.g. a SortHeader, goes in as it is; null and false are left
  * out) and, with `actions`, a last column for the row's buttons named "Actions" for screen
@@ -23,7 +33,7 @@ export function DataTable({
   children: ReactNode;
 } & Pick<HTMLAttributes<HTMLDivElement>, "onClick" | "onSubmit">) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm" {...rest}>
+    <div {...scrollRegion(label)} className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm" {...rest}>
       <table className={`${dataRows ? "data-rows " : ""}min-w-full divide-y divide-slate-200 text-sm`} aria-label={label}>
         <thead className="bg-slate-50 text-left text-slate-700">
           <tr>

@@ -4,6 +4,7 @@ import { Avatar } from "~/ui/avatar";
 import { buttonClass } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
 import { PageHeader } from "~/ui/page-header";
+import { scrollRegion } from "~/ui/table";
 
 interface Person {
   id: string;
@@ -86,7 +87,7 @@ export function AdminListPage({ data, result }: {
       {data.admins.length === 0 ? (
         <EmptyState title={`No ${noun}s yet.`} description={data.canManage ? `Search for people above to add ${noun}s.` : undefined} />
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+        <div {...scrollRegion(title)} className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
           <table className="min-w-full divide-y divide-slate-200 text-sm">
             <thead className="bg-slate-50 text-left text-slate-600">
               <tr>

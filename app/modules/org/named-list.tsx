@@ -3,6 +3,7 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { buttonClass } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
+import { scrollRegion } from "~/ui/table";
 
 /** What a Roles/Departments action answers on a bad submission. */
 export interface NamedListActionData {
@@ -93,7 +94,7 @@ export function NamedList({ rows, labels, fieldName, idField, actionData, detail
       {rows.length === 0 ? (
         <EmptyState title={labels.emptyTitle} description={labels.emptyDescription} />
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+        <div {...scrollRegion(`${labels.noun}s`)} className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
           <table className="min-w-full divide-y divide-slate-200 text-sm">
             <thead className="bg-slate-50 text-left text-slate-600">
               <tr>

@@ -9,8 +9,16 @@ import { useHydrated } from "../use-hydrated";
 // Item styling lives in tailwind.css (`.nav-item`): the sidebar is rendered on every request.
 const ITEM = "nav-item";
 
+/** The top bar's button that shows and hides the sidebar (app/ui/shell/top-bar.tsx). */
+export const SIDEBAR_TOGGLE_ID = "sidebar-toggle";
+
 export interface SidebarProps {
+  /** Beside the page (768 px and wider): shown, or collapsed by the top bar's toggle. */
   open: boolean;
+  /** Below 768 px: the menu the top bar's toggle opens over the page. */
+  menuOpen: boolean;
+  /** Focus left the open menu for somewhere other than its toggle (Tab past its end, a dialog). */
+  onFocusLeave?: () => void;
   viewerId: string;
   permissions: readonly string[];
   pathname: string;
@@ -23,11 +31,26 @@ export interface SidebarProps {
 }
 
 /**
- * The left sidebar (002 §2.2). Visible by default so it works without JavaScript; the top bar's
- * toggle collapses it with a 300 ms width transition, and `invisible` (applied after the
- * transition) takes the collapsed links out of the tab order.
+ * The left sidebar (002 §2.2); its layout is `.sidebar` in app/tailwind.css. From 768 px it stands
+ * beside the page, visible by default so it works without JavaScript; the top bar's toggle
+ * collapses it with a 300 ms width transition, and `invisible` (applied after the transition)
+ * takes the collapsed links out of the tab order. Below 768 px (the Teams and Slack mobile tabs)
+ * it is a menu the toggle opens over the page, hidden and out of the tab order until then; without
+ * JavaScript its links stand below the top bar instead (docs/decisions.md, "Phone layout").
  */
-export function Sidebar({ open, viewerId, permissions, pathname, search, view, words, onOpenSettings, onSettingsIntent }: SidebarProps) {
+export function Sidebar({
+  open,
+  menuOpen,
+  onFocusLeave,
+  viewerId,
+  permissions,
+  pathname,
+  search,
+  view,
+  words,
+  onOpenSettings,
+  onSettingsIntent,
+}: SidebarProps) {
   const items = visibleNavigation(permissions);
   const hrefs = items.flatMap((item) =>
     item.kind === "group" ? item.children.map((c) => navHref(c, viewerId)) : item.kind === "link" ? [navHref(item, viewerId)] : [],
@@ -42,11 +65,20 @@ export function Sidebar({ open, viewerId, permissions, pathname, search, view, w
     <aside
       id="sidebar"
       aria-label="Sidebar"
-      className={`sticky top-0 h-screen shrink-0 overflow-hidden bg-slate-900 transition-[width,visibility] duration-300 ease-in-out motion-reduce:transition-none ${
-        open ? "visible w-64" : "invisible w-0"
-      }`}
+      className="sidebar"
+      data-collapsed={open ? undefined : ""}
+      data-menu-open={menuOpen ? "" : undefined}
+      onBlur={
+        menuOpen && onFocusLeave
+          ? (event) => {
+              const next = event.relatedTarget;
+              // Focus that went nowhere (a tap on the page) is the backdrop's to handle.
+              if (next instanceof Element && !event.currentTarget.contains(next) && next.id !== SIDEBAR_TOGGLE_ID) onFocusLeave();
+            }
+          : undefined
+      }
     >
-      <div className="flex h-full w-64 flex-col">
+      <div className="sidebar-body flex h-full flex-col">
         <nav aria-label="Main" className="flex min-h-0 flex-1 flex-col" onClick={clientNavigation.onClick}>
           <a
             href="/"

@@ -4,30 +4,34 @@ import { useRef } from "react";
 import type { Copy } from "~/lib/copy";
 import type { Crumb } from "~/lib/route-table";
 import { Avatar } from "../avatar";
-import { Icon } from "../icons";
+import { Icon, type IconKey } from "../icons";
 import { postHomeView, useFramed, useHydrated } from "../use-hydrated";
+import { SIDEBAR_TOGGLE_ID } from "./sidebar";
 
 export interface TopBarProps {
   sidebarOpen: boolean;
+  /** The toggle's picture: a cross while the phone menu is open. */
+  menuIcon?: IconKey;
   onToggleSidebar: () => void;
   crumbs: Crumb[];
   viewer: { name: string; email: string; imageUrl: string | null };
   words: Copy;
 }
 
-export function TopBar({ sidebarOpen, onToggleSidebar, crumbs, viewer, words }: TopBarProps) {
+export function TopBar({ sidebarOpen, menuIcon = "menu", onToggleSidebar, crumbs, viewer, words }: TopBarProps) {
   const framed = useFramed();
   return (
     <header className="sticky top-0 z-30 flex h-14 shrink-0 items-center gap-3 border-b border-slate-200 bg-white/95 px-4 backdrop-blur">
       <button
         type="button"
+        id={SIDEBAR_TOGGLE_ID}
         aria-expanded={sidebarOpen}
         aria-controls="sidebar"
         onClick={onToggleSidebar}
-        className="rounded-md p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
+        className="sidebar-toggle rounded-md p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
       >
         <span className="sr-only">{words.toggleSidebar}</span>
-        <Icon name="menu" />
+        <Icon name={menuIcon} />
       </button>
       <Breadcrumbs crumbs={crumbs} />
       <div className="ml-auto flex shrink-0 items-center gap-3">
@@ -52,7 +56,7 @@ export function TopBar({ sidebarOpen, onToggleSidebar, crumbs, viewer, words }: 
 export function Breadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
   return (
     <nav aria-label="Breadcrumb" className="min-w-0 flex-1">
-      <ol className="flex min-w-0 items-center gap-1.5 text-sm">
+      <ol className="crumbs flex min-w-0 items-center gap-1.5 text-sm">
         {crumbs.map((crumb, i) => {
           const last = i === crumbs.length - 1;
           return (

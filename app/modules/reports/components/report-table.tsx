@@ -4,6 +4,7 @@ import { PAIR_STATE_LABELS, REVIEW_STATE_LABELS, type PairState, type ReviewStat
 import { Icon } from "~/ui/icons";
 import { ActionMenu, type ActionMenuItem } from "~/ui/menu";
 import { useHydrated } from "~/ui/use-hydrated";
+import { scrollRegion } from "~/ui/table";
 
 /**
  * The report table (000 §2 "Review reports (admin)"): three levels of rows labelled "type: name" —
@@ -82,7 +83,7 @@ export function ReportTable(props: ReportTableProps) {
     return next;
   };
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
+    <div {...scrollRegion("Reports")} className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
       <table className="min-w-full divide-y divide-slate-200 text-sm" aria-label="Reports" data-report-table>
         <thead className="bg-slate-50 text-left text-slate-700">
           <tr>

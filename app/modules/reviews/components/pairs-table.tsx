@@ -1,6 +1,7 @@
 import { useClientNavigation } from "~/ui/client-navigation";
 import { PAIR_STATE_LABELS, pairActions, type PairAction, type PairContext, type PairState } from "../campaign-machine";
 import { DOWNLOADING_REPORT, type Panel, type PostedPairAction } from "./review-detail.schema";
+import { scrollRegion } from "~/ui/table";
 
 export interface PairListRow {
   id: string;
@@ -45,7 +46,7 @@ export function PairsTable({
 }) {
   const clientNavigation = useClientNavigation();
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm" {...clientNavigation}>
+    <div {...scrollRegion("Reviewee and reviewer pairs")} className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm" {...clientNavigation}>
       <table className="data-rows min-w-full divide-y divide-slate-200 text-sm" aria-label="Reviewee and reviewer pairs">
         <thead className="bg-slate-50 text-left text-slate-700">
           <tr>
