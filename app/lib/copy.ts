@@ -27,6 +27,10 @@ const SHARED = {
   colorScaleDefault: "Default (low blue to high red)",
   colorScaleReverse: "Reverse",
   settingsSaved: "Settings saved successfully",
+  anonymityFloorLabel: "Anonymity minimum",
+  companyFloorHint: (floor: number) =>
+    `Anonymous results (surveys, anonymous reviews) show only for groups of at least this many people. It cannot be lower than ${floor}, and a survey's own minimum can only raise it.`,
+  anonymityFloorInvalid: (floor: number, max: number) => `Enter a whole number from ${floor} to ${max}.`,
   // 002 §2.2 / §4: User/Admin view
   viewSwitchLabel: "View",
   viewUser: "User",

@@ -16,6 +16,7 @@ import { requireViewer } from "~/modules/auth/session.server";
 import { ErrorPanel } from "~/ui/error-panel";
 import { NotFound } from "~/ui/not-found";
 import { usePhoneMenu, usePhoneWidth } from "~/ui/shell/phone-menu";
+import type { CompanySettings } from "~/ui/shell/settings-fields";
 import { StaticSettingsModal } from "~/ui/shell/settings-static";
 import { Sidebar, SIDEBAR_TOGGLE_ID } from "~/ui/shell/sidebar";
 import { TopBar } from "~/ui/shell/top-bar";
@@ -37,7 +38,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     permissions: viewer.permissions,
     platform: viewer.company.platform,
     view: viewer.view,
-    colorScale: viewer.company.analyticsColorScale,
+    settings: { colorScale: viewer.company.analyticsColorScale, anonymityFloor: viewer.company.anonymityFloor },
   });
 }
 
@@ -127,7 +128,7 @@ function ShellChrome({ data, children }: { data: ShellData; children: React.Reac
           open={settingsOpen || settingsInUrl}
           onClose={closeSettings}
           words={words}
-          colorScale={data.colorScale}
+          settings={data.settings}
           redirectTo={withoutParam(here, "settings")}
         />
       ) : null}
@@ -145,18 +146,18 @@ function SettingsSlot(props: {
   open: boolean;
   onClose: () => void;
   words: ReturnType<typeof copy>;
-  colorScale: "default" | "reverse";
+  settings: CompanySettings;
   redirectTo: string;
 }) {
-  const { hydrated, open, words, colorScale, redirectTo } = props;
+  const { hydrated, open, words, settings, redirectTo } = props;
   const [used, setUsed] = useState(false);
 
   if (open && !used) setUsed(true);
-  const fallback = open ? <StaticSettingsModal words={words} colorScale={colorScale} redirectTo={redirectTo} /> : null;
+  const fallback = open ? <StaticSettingsModal words={words} settings={settings} redirectTo={redirectTo} /> : null;
   if (!hydrated || !(used || open)) return fallback;
   return (
     <Suspense fallback={fallback}>
-      <SettingsDialog open={open} onClose={props.onClose} words={words} colorScale={colorScale} redirectTo={redirectTo} />
+      <SettingsDialog open={open} onClose={props.onClose} words={words} settings={settings} redirectTo={redirectTo} />
     </Suspense>
   );
 }

@@ -7,7 +7,7 @@ import { sameOriginPath, withoutParam } from "~/lib/navigation";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requirePermission } from "~/modules/auth/session.server";
 import { CompanySettingsSchema } from "~/modules/org/settings.schema";
-import { saveColorScale } from "~/modules/org/settings.server";
+import { saveCompanySettings } from "~/modules/org/settings.server";
 import { buttonClass } from "~/ui/button";
 import { SettingsForm } from "~/ui/shell/settings-form";
 
@@ -17,7 +17,10 @@ import { SettingsForm } from "~/ui/shell/settings-form";
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requirePermission(request, context, "ViewSettingsModal");
-  return data({ platform: viewer.company.platform, colorScale: viewer.company.analyticsColorScale });
+  return data({
+    platform: viewer.company.platform,
+    settings: { colorScale: viewer.company.analyticsColorScale, anonymityFloor: viewer.company.anonymityFloor },
+  });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -26,7 +29,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return data({ result: submission.reply() }, { status: 400 });
   }
-  await saveColorScale(context, viewer, submission.value.colorScale);
+  const { colorScale, anonymityFloor = viewer.company.anonymityFloor } = submission.value;
+  await saveCompanySettings(context, viewer, { colorScale, anonymityFloor });
   const back = withoutParam(sameOriginPath(submission.value.redirectTo, "/"), "settings");
   return redirectWithToast(back, { type: "success", message: copy(viewer.company.platform).settingsSaved }, { request });
 }
@@ -43,7 +47,7 @@ export default function SettingsPage() {
         <h1 className="text-lg font-semibold text-slate-900">{words.settingsTitle}</h1>
         <SettingsForm
           words={words}
-          colorScale={data.colorScale}
+          settings={data.settings}
           redirectTo="/"
           lastResult={actionData?.result}
           FormComponent={Form}

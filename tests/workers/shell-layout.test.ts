@@ -147,6 +147,33 @@ describe("Settings modal (super admins)", () => {
     expect(await audits("c-globex")).toBe(before);
   });
 
+  it("raises the company's anonymity minimum, never below the floor of 3, with the rule beside the field", async () => {
+    const cookie = await sessionFor("gina@globex.test");
+    const floor = async () =>
+      (await env.DB.prepare("SELECT anonymity_floor AS n FROM companies WHERE id = 'c-globex'").first<{ n: number }>())!.n;
+    const dialog = await page("gina@globex.test", "/my-team?settings=1");
+    expect(await attrs(dialog, '[role="dialog"] input[name="anonymityFloor"]', "value")).toEqual(["3"]);
+    expect(await attrs(dialog, '[role="dialog"] input[name="anonymityFloor"]', "min")).toEqual(["3"]);
+    expect(textOf(dialog)).toContain("It cannot be lower than 3");
+
+    for (const bad of ["2", "0", "-1", "3.5", "51", "many"]) {
+      const before = await audits("c-globex");
+      const refused = await postForm("/settings", { colorScale: "default", anonymityFloor: bad, redirectTo: "/my-team" }, cookie);
+      expect(refused.status).toBe(400);
+      expect(textOf(await refused.text())).toContain("Enter a whole number from 3 to 50.");
+      expect(await floor()).toBe(3);
+      expect(await audits("c-globex")).toBe(before);
+    }
+
+    const saved = await postForm("/settings", { colorScale: "default", anonymityFloor: "5", redirectTo: "/my-team" }, cookie);
+    expect(saved.status).toBe(302);
+    expect(await floor()).toBe(5);
+    // A client that posts only the colour scale keeps the minimum.
+    await postForm("/settings", { colorScale: "default", redirectTo: "/my-team" }, cookie);
+    expect(await floor()).toBe(5);
+    await env.DB.prepare("UPDATE companies SET anonymity_floor = 3 WHERE id = 'c-globex'").run();
+  });
+
   it("refuses someone without the permission and stays on this site", async () => {
     const adam = await postForm("/settings", { colorScale: "reverse" }, await sessionFor("adam@acme.test"));
     expect(adam.status).toBe(302);

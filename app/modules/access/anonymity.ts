@@ -15,6 +15,9 @@
 /** The floor when the company has not raised it. */
 export const DEFAULT_ANONYMITY_FLOOR = 3;
 
+/** The highest floor a company may set (its Settings): beyond it most departments could never show. */
+export const MAX_ANONYMITY_FLOOR = 50;
+
 /** The smallest anonymous group that may be shown: the company floor, raised by a stricter minimum of the item itself. */
 export function anonymityMinimum(companyFloor: number | null | undefined, itemMinimum?: number | null): number {
   // A value that is not a finite number counts as unset: NaN compares false both ways, so a group check would pass it.

@@ -3,18 +3,27 @@ import { and, eq } from "drizzle-orm";
 import { auditEvents, companies, sessions } from "~/db/schema";
 import type { Viewer } from "~/modules/auth/session.server";
 
+export interface CompanySettings {
+  colorScale: "default" | "reverse";
+  anonymityFloor: number;
+}
+
 /** Company settings change and its audit row are written together or not at all. */
-export async function saveColorScale(context: AppLoadContext, viewer: Viewer, colorScale: "default" | "reverse") {
+export async function saveCompanySettings(context: AppLoadContext, viewer: Viewer, settings: CompanySettings) {
   const companyId = viewer.company.id;
+  const { colorScale, anonymityFloor } = settings;
   await context.db.batch([
-    context.db.update(companies).set({ analyticsColorScale: colorScale }).where(eq(companies.id, companyId)),
+    context.db.update(companies).set({ analyticsColorScale: colorScale, anonymityFloor }).where(eq(companies.id, companyId)),
     context.db.insert(auditEvents).values({
       companyId,
       actorId: viewer.user.id,
       action: "company.settings.updated",
       entityType: "company",
       entityId: companyId,
-      data: { analyticsColorScale: { from: viewer.company.analyticsColorScale, to: colorScale } },
+      data: {
+        analyticsColorScale: { from: viewer.company.analyticsColorScale, to: colorScale },
+        anonymityFloor: { from: viewer.company.anonymityFloor, to: anonymityFloor },
+      },
       requestId: context.requestId,
     }),
   ]);

@@ -4,14 +4,14 @@ import { useEffect, useRef } from "react";
 import type { Copy } from "~/lib/copy";
 import { Button } from "../button";
 import { Modal } from "../dialog";
-import type { ColorScale } from "./settings-fields";
+import type { CompanySettings } from "./settings-fields";
 import { SettingsForm } from "./settings-form";
 
 export interface SettingsDialogProps {
   open: boolean;
   onClose: () => void;
   words: Copy;
-  colorScale: ColorScale;
+  settings: CompanySettings;
   /** Where to land after saving (the current page without ?settings=1). */
   redirectTo: string;
 }
@@ -22,7 +22,7 @@ export interface SettingsDialogProps {
  * redirects back and the root shows the server's message. Loaded on demand by the shell: only
  * super admins ever open it, so nobody else downloads it.
  */
-export default function SettingsDialog({ open, onClose, words, colorScale, redirectTo }: SettingsDialogProps) {
+export default function SettingsDialog({ open, onClose, words, settings, redirectTo }: SettingsDialogProps) {
   const fetcher = useFetcher<{ result?: SubmissionResult<string[]> }>();
   const wasBusy = useRef(false);
 
@@ -40,7 +40,7 @@ export default function SettingsDialog({ open, onClose, words, colorScale, redir
     <Modal open={open} onClose={onClose} title={words.settingsTitle}>
       <SettingsForm
         words={words}
-        colorScale={colorScale}
+        settings={settings}
         redirectTo={redirectTo}
         lastResult={fetcher.data?.result}
         FormComponent={fetcher.Form as unknown as typeof Form}

@@ -1,6 +1,13 @@
 import type { Copy } from "~/lib/copy";
 
+import { DEFAULT_ANONYMITY_FLOOR, MAX_ANONYMITY_FLOOR } from "~/modules/access/anonymity";
+
 export type ColorScale = "default" | "reverse";
+
+export interface CompanySettings {
+  colorScale: ColorScale;
+  anonymityFloor: number;
+}
 
 /**
  * The colour scale choice (002 §2.8, §9) as native radios: they work without JavaScript and
@@ -49,5 +56,54 @@ export function ColorScaleFields({
         </p>
       ) : null}
     </fieldset>
+  );
+}
+
+/**
+ * The company's anonymity minimum: a native number input (min, step) with its hint tied to it,
+ * so the rule is announced with the field and the browser refuses a value below the floor.
+ */
+export function AnonymityFloorField({
+  name,
+  words,
+  current,
+  errors,
+  errorId,
+}: {
+  name: string;
+  words: Copy;
+  current: number | string;
+  errors?: string[];
+  errorId?: string;
+}) {
+  const hintId = `${name}-hint`;
+  return (
+    <div className="mt-5">
+      <label htmlFor={name} className="text-sm font-medium text-slate-900">
+        {words.anonymityFloorLabel}
+      </label>
+      <input
+        id={name}
+        name={name}
+        type="number"
+        inputMode="numeric"
+        min={DEFAULT_ANONYMITY_FLOOR}
+        max={MAX_ANONYMITY_FLOOR}
+        step={1}
+        required
+        defaultValue={current}
+        aria-invalid={errors ? true : undefined}
+        aria-describedby={errors && errorId ? `${hintId} ${errorId}` : hintId}
+        className="mt-2 block w-24 rounded-md border border-slate-300 px-3 py-2 text-sm text-slate-900 focus:border-indigo-600 focus:outline-none focus:ring-1 focus:ring-indigo-600"
+      />
+      <p id={hintId} className="mt-1 text-xs text-slate-600">
+        {words.companyFloorHint(DEFAULT_ANONYMITY_FLOOR)}
+      </p>
+      {errors ? (
+        <p id={errorId} className="mt-1 text-sm text-red-600">
+          {errors.join(" ")}
+        </p>
+      ) : null}
+    </div>
   );
 }

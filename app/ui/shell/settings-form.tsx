@@ -2,11 +2,11 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import type { Form } from "@remix-run/react";
 import type { Copy } from "~/lib/copy";
 import { Button } from "../button";
-import { ColorScaleFields, type ColorScale } from "./settings-fields";
+import { AnonymityFloorField, ColorScaleFields, type CompanySettings } from "./settings-fields";
 
 interface SettingsFormProps {
   words: Copy;
-  colorScale: ColorScale;
+  settings: CompanySettings;
   redirectTo: string;
   lastResult?: SubmissionResult<string[]> | null;
   /** fetcher.Form inside the dialog; Remix's Form on the standalone page. */
@@ -15,26 +15,34 @@ interface SettingsFormProps {
 }
 
 /**
- * The colour scale form with Conform showing the server's field errors. Validation is the
- * server's (app/modules/org/settings.schema.ts): two radios need no client-side zod, and keeping
+ * The colour scale and anonymity minimum form with Conform showing the server's field errors. Validation is the
+ * server's (app/modules/org/settings.schema.ts): two radios and a number need no client-side zod, and keeping
  * zod out of the shell keeps it out of every page's first load.
  */
-export function SettingsForm({ words, colorScale, redirectTo, lastResult, FormComponent, cancel }: SettingsFormProps) {
+export function SettingsForm({ words, settings, redirectTo, lastResult, FormComponent, cancel }: SettingsFormProps) {
   const [form, fields] = useForm({
     id: "company-settings",
     lastResult: lastResult ?? undefined,
-    defaultValue: { colorScale },
+    defaultValue: { colorScale: settings.colorScale, anonymityFloor: String(settings.anonymityFloor) },
   });
   const field = fields.colorScale;
+  const floor = fields.anonymityFloor;
   return (
     <FormComponent method="post" action="/settings" {...getFormProps(form)} className="mt-4">
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <ColorScaleFields
         name={field.name}
         words={words}
-        current={(field.initialValue as string | undefined) ?? colorScale}
+        current={(field.initialValue as string | undefined) ?? settings.colorScale}
         errors={field.errors}
         errorId={field.errorId}
+      />
+      <AnonymityFloorField
+        name={floor.name}
+        words={words}
+        current={(floor.initialValue as string | undefined) ?? settings.anonymityFloor}
+        errors={floor.errors}
+        errorId={floor.errorId}
       />
       {form.errors ? <p className="mt-2 text-sm text-red-600">{form.errors.join(" ")}</p> : null}
       <div className="mt-6 flex justify-end gap-2">

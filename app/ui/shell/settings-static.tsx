@@ -1,13 +1,13 @@
 import { Link } from "@remix-run/react";
 import type { Copy } from "~/lib/copy";
 import { Button, buttonClass } from "../button";
-import { ColorScaleFields, type ColorScale } from "./settings-fields";
+import { AnonymityFloorField, ColorScaleFields, type CompanySettings } from "./settings-fields";
 
 /**
  * The Settings modal as plain HTML, for ?settings=1 before (or without) JavaScript: the sidebar's
  * Settings entry is a link there, and this form posts to /settings like the dialog does.
  */
-export function StaticSettingsModal({ words, colorScale, redirectTo }: { words: Copy; colorScale: ColorScale; redirectTo: string }) {
+export function StaticSettingsModal({ words, settings, redirectTo }: { words: Copy; settings: CompanySettings; redirectTo: string }) {
   return (
     <div className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/40 p-4">
       <div role="dialog" aria-modal="true" aria-labelledby="settings-title" className="w-full max-w-md rounded-lg bg-white p-6 shadow-xl">
@@ -16,7 +16,8 @@ export function StaticSettingsModal({ words, colorScale, redirectTo }: { words: 
         </h2>
         <form method="post" action="/settings" className="mt-4">
           <input type="hidden" name="redirectTo" value={redirectTo} />
-          <ColorScaleFields name="colorScale" words={words} current={colorScale} />
+          <ColorScaleFields name="colorScale" words={words} current={settings.colorScale} />
+          <AnonymityFloorField name="anonymityFloor" words={words} current={settings.anonymityFloor} />
           <div className="mt-6 flex justify-end gap-2">
             <Link to={redirectTo} className={buttonClass("secondary")}>
               {words.cancel}
