@@ -140,7 +140,7 @@ export default function RelationshipsPage() {
   const { relationships, open } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   return (
-    <main id="main" className="mx-auto max-w-5xl p-6">
+    <div className="mx-auto max-w-5xl p-6">
       <PageHeader title="Relationships" description="Custom relationships group people beside My Team." />
       <CreateForm lastResult={actionData?.intent === "create" && "result" in actionData ? actionData.result : undefined} />
       {relationships.length === 0 ? (
@@ -170,7 +170,7 @@ export default function RelationshipsPage() {
         </table>
       )}
       {open ? <Detail open={open} actionData={actionData?.relationshipId === open.id ? actionData : undefined} /> : null}
-    </main>
+    </div>
   );
 }
 

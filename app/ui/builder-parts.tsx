@@ -173,7 +173,7 @@ export function BuilderForm({
           {preview}
         </section>
       ) : null}
-      <Form method="post" {...getFormProps(form)} className="grid gap-6 max-md:grid-cols-1 lg:grid-cols-2">
+      <Form method="post" {...getFormProps(form)} className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <section aria-labelledby="builder-heading" className="space-y-4">
           <h2 id="builder-heading" className="sr-only">
             {heading}

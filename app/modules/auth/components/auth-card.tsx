@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 /** The centred card every public sign-in screen is drawn in. */
 export function AuthCard({ title, children, wide = false }: { title: string; children: ReactNode; wide?: boolean }) {
   return (
-    <div className="flex min-h-full items-center justify-center px-4 py-12">
+    <main id="main" className="flex min-h-full items-center justify-center px-4 py-12">
       <section
         aria-labelledby="auth-card-title"
         className={`w-full ${wide ? "max-w-3xl" : "max-w-md"} rounded-2xl border border-slate-200 bg-white p-8 shadow-sm`}
@@ -13,7 +13,7 @@ export function AuthCard({ title, children, wide = false }: { title: string; chi
         </h1>
         <div className="mt-6 space-y-4 text-slate-700">{children}</div>
       </section>
-    </div>
+    </main>
   );
 }
 
