@@ -99,18 +99,24 @@ function chunkedBody(totalBytes: number, chunk = "a=" + "x".repeat(64 * 1024 - 2
   return { stream, source };
 }
 
+/** POSTs `totalBytes` of form body in pieces (no Content-Length unless given); `source.pulled` says how much was read. */
+async function postChunked(path: string, cookie: string, totalBytes: number, headers: Record<string, string> = {}) {
+  const { stream, source } = chunkedBody(totalBytes);
+  const response = await appFetch(path, {
+    method: "POST",
+    body: stream,
+    headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
+    cookie,
+    duplex: "half",
+  } as RequestInit);
+  return { response, source };
+}
+
 describe("request bodies", () => {
   it("answers a chunked 3 MB form POST with 413 without reading it whole", async () => {
     const cookie = await sessionFor("alice@acme.test");
-    const { stream, source } = chunkedBody(3 * 1024 * 1024);
     const before = await env.DB.prepare("SELECT count(*) AS n FROM integrations").first<{ n: number }>();
-    const response = await appFetch("/integrations", {
-      method: "POST",
-      body: stream,
-      headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      cookie,
-      duplex: "half",
-    } as RequestInit);
+    const { response, source } = await postChunked("/integrations", cookie, 3 * 1024 * 1024);
     expect(response.status).toBe(413);
     expect(await response.text()).toContain("too large");
     expect(source.pulled).toBeLessThan(2 * 1024 * 1024);
@@ -119,14 +125,7 @@ describe("request bodies", () => {
 
   it("answers a declared Content-Length over the limit with 413 before reading", async () => {
     const cookie = await sessionFor("alice@acme.test");
-    const { stream, source } = chunkedBody(2 * 1024 * 1024);
-    const response = await appFetch("/integrations", {
-      method: "POST",
-      body: stream,
-      headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": String(2 * 1024 * 1024) },
-      cookie,
-      duplex: "half",
-    } as RequestInit);
+    const { response, source } = await postChunked("/integrations", cookie, 2 * 1024 * 1024, { "Content-Length": String(2 * 1024 * 1024) });
     expect(response.status).toBe(413);
     expect(source.pulled).toBeLessThanOrEqual(128 * 1024);
   });
@@ -167,14 +166,7 @@ describe("request bodies", () => {
     } as RequestInit);
     expect(await streamed.text()).toContain(TOO_LARGE);
     // Chunked past the upload limit: refused while reading.
-    const { stream, source } = chunkedBody(12 * 1024 * 1024);
-    const huge = await appFetch(page, {
-      method: "POST",
-      body: stream,
-      headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      cookie,
-      duplex: "half",
-    } as RequestInit);
+    const { response: huge, source } = await postChunked(page, cookie, 12 * 1024 * 1024);
     expect(huge.status).toBe(413);
     expect(source.pulled).toBeLessThan(6 * 1024 * 1024);
   });

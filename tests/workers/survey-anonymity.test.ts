@@ -7,6 +7,7 @@ import type { ReportRow } from "~/modules/reports/generated.server";
 import { appFetch, sessionFor } from "./helpers";
 import { attrs, textOf } from "./shell-html";
 import { insertRun, responseStatements } from "./survey-report-fixtures";
+import { seededRandom } from "../support/seeded-random";
 
 // Anonymous survey results against an admin who reads every figure the pages send: the report's
 // survey-wide counts, the insights' shown departments, and subtracts. The company floor applies
@@ -105,14 +106,7 @@ describe("complementary suppression (a department of one person)", () => {
 
 describe("complementary suppression over random departments (seeded)", () => {
   it("for any set of respondents, what subtraction leaves is no department alone and never fewer than 3 people", async () => {
-    let a = 20261126;
-    const next = () => {
-      a = (a + 0x6d2b79f5) >>> 0;
-      let t = a;
-      t = Math.imul(t ^ (t >>> 15), t | 1);
-      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    };
+    const { next } = seededRandom(20261126);
     let withHidden = 0;
     for (let i = 0; i < 12; i++) {
       const who = Array.from({ length: 10 }, (_, k) => k).filter(() => next() < 0.75);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { seededRandom as generator } from "../../../tests/support/seeded-random";
 import { anonymityMinimum, DEFAULT_ANONYMITY_FLOOR, groupsToHide, meetsAnonymityMinimum } from "./anonymity";
 
 /**
@@ -8,20 +9,6 @@ import { anonymityMinimum, DEFAULT_ANONYMITY_FLOOR, groupsToHide, meetsAnonymity
  * and that all of it answered). Random breakdowns from a seeded generator, so a failure names
  * the seed that reproduces it.
  */
-
-/** mulberry32: a small seeded generator, enough for reproducible test data. */
-function generator(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
-  return { next, int, pick: <T>(items: readonly T[]) => items[int(0, items.length - 1)] };
-}
 
 interface Breakdown {
   minimum: number;
