@@ -72,14 +72,15 @@ function ShellChrome({ data, children }: { data: ShellData; children: React.Reac
     // Focus goes back to the Settings entry. Headless UI would do this itself, but the dialog's
     // module is fetched on first use, after the entry got focus, so its focus history misses it.
     // On a phone the menu holding the entry has closed, so the menu's toggle takes focus instead;
-    // it sits in the page the closing dialog keeps inert until its transition ends, so try again.
+    // it sits in the page the closing dialog keeps inert until its transition ends, so try again
+    // (for up to 2 s: a busy device can take that long to finish the transition).
     const handBack = (tries: number) => {
       const entry = document.querySelector<HTMLElement>('[data-nav-id="settings"]');
       const target = entry && getComputedStyle(entry).visibility === "visible" ? entry : document.getElementById(SIDEBAR_TOGGLE_ID);
       target?.focus();
       if (target && document.activeElement !== target && tries > 0) window.setTimeout(() => handBack(tries - 1), 50);
     };
-    window.setTimeout(() => handBack(10), 0);
+    window.setTimeout(() => handBack(40), 0);
     if (new URLSearchParams(window.location.search).has("settings")) {
       navigate(withoutParam(window.location.pathname + window.location.search, "settings"), { replace: true, preventScrollReset: true });
     }

@@ -77,6 +77,8 @@ async function followMenuLink(page: Page, name: string, url: RegExp) {
   await toggle(page).click();
   const link = mainNav(page).getByRole("link", { name, exact: true });
   await expect(link).toBeVisible();
+  // Measured once the menu has slid in.
+  await expect.poll(async () => (await page.locator("#sidebar").boundingBox())?.x).toBe(0);
   await expectInsideScreen(link);
   await link.click();
   await expect(page).toHaveURL(url);
