@@ -71,14 +71,16 @@ function ShellChrome({ data, children }: { data: ShellData; children: React.Reac
     setSettingsOpen(false);
     // Focus goes back to the Settings entry. Headless UI would do this itself, but the dialog's
     // module is fetched on first use, after the entry got focus, so its focus history misses it.
-    // On a phone the menu holding the entry has closed, so the menu's toggle takes focus instead;
-    // it sits in the page the closing dialog keeps inert until its transition ends, so try again
-    // (for up to 2 s: a busy device can take that long to finish the transition).
+    // On a phone the menu holding the entry has closed, so the menu's toggle takes focus instead.
+    // Only once the dialog has left the page: until then it keeps the page inert, and a dialog
+    // closed during its opening transition still moves focus into itself when that ends. A busy
+    // device may take a while, so this keeps trying for up to 2 s.
     const handBack = (tries: number) => {
       const entry = document.querySelector<HTMLElement>('[data-nav-id="settings"]');
       const target = entry && getComputedStyle(entry).visibility === "visible" ? entry : document.getElementById(SIDEBAR_TOGGLE_ID);
-      target?.focus();
-      if (target && document.activeElement !== target && tries > 0) window.setTimeout(() => handBack(tries - 1), 50);
+      const dialogGone = !document.querySelector('[role="dialog"][aria-modal="true"]');
+      if (dialogGone) target?.focus();
+      if (target && (!dialogGone || document.activeElement !== target) && tries > 0) window.setTimeout(() => handBack(tries - 1), 50);
     };
     window.setTimeout(() => handBack(40), 0);
     if (new URLSearchParams(window.location.search).has("settings")) {
