@@ -1,4 +1,5 @@
 import type { Copy } from "~/lib/copy";
+import { FieldError } from "../form-fields";
 
 import { DEFAULT_ANONYMITY_FLOOR, MAX_ANONYMITY_FLOOR } from "~/modules/access/anonymity";
 
@@ -50,11 +51,7 @@ export function ColorScaleFields({
           </label>
         ))}
       </div>
-      {errors ? (
-        <p id={errorId} className="mt-2 text-sm text-red-600">
-          {errors.join(" ")}
-        </p>
-      ) : null}
+      <FieldError id={errorId ?? `${name}-error`} errors={errors} />
     </fieldset>
   );
 }
@@ -99,11 +96,7 @@ export function AnonymityFloorField({
       <p id={hintId} className="mt-1 text-xs text-slate-600">
         {words.companyFloorHint(DEFAULT_ANONYMITY_FLOOR)}
       </p>
-      {errors ? (
-        <p id={errorId} className="mt-1 text-sm text-red-600">
-          {errors.join(" ")}
-        </p>
-      ) : null}
+      <FieldError id={errorId ?? `${name}-error`} errors={errors} />
     </div>
   );
 }
