@@ -1,8 +1,9 @@
-// `npm test`: build and type-check, then unit tests (Node), worker tests (inside workerd, real bindings),
+// `npm test`: import rules (.dependency-cruiser.cjs), build and type-check, then unit tests (Node), worker tests (inside workerd, real bindings),
 // browser tests (Playwright + Debian's Chromium against wrangler dev). Stops at the first failure.
 import { spawnSync } from "node:child_process";
 
 const steps = [
+  ["import rules", "npm", ["run", "--silent", "lint:imports"]],
   ["build", "npm", ["run", "build"]],
   ["type check", "tsc", ["--noEmit"]],
   ["unit tests", "vitest", ["run", "--config", "vitest.unit.config.ts"]],

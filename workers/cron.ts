@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { createDb, type Db } from "../app/db/client.server";
 import { cronRuns } from "../app/db/schema";
 import { logError } from "../app/lib/log.server";
-import { DUE_WORK, type DueWorkJob } from "./due-work";
+import { DUE_WORK } from "./due-work";
+import type { DueWorkJob } from "./due-work-job";
 
 /** The claim key of a job for the period containing `now`: "deliver-outbox:29512345". */
 export function cronRunKey(job: Pick<DueWorkJob, "name" | "everyMinutes">, now: Date) {

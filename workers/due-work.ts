@@ -1,22 +1,10 @@
 import { and, eq, lt, lte } from "drizzle-orm";
-import type { Db } from "../app/db/client.server";
 import { authorizations, cronRuns, processedMessages, reviewCampaigns, sessions } from "../app/db/schema";
 import { claimPendingOutbox, releaseClaimedOutbox, releaseStaleOutboxClaims } from "../app/modules/notifications/deliver.server";
 import type { JobMessage } from "./queues";
+import type { DueWorkJob } from "./due-work-job";
 import { surveySchedules } from "./survey-due-work";
 
-export interface DueWorkContext {
-  env: Env;
-  db: Db;
-  now: Date;
-}
-
-export interface DueWorkJob {
-  name: string;
-  /** Runs at most once per this many minutes (default 1): the cron claims one run per period. */
-  everyMinutes?: number;
-  run(ctx: DueWorkContext): Promise<Record<string, unknown>>;
-}
 
 // A queue sendBatch takes at most 100 messages; ten rounds bound one minute's work.
 const OUTBOX_CLAIM_SIZE = 100;

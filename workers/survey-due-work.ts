@@ -3,7 +3,7 @@ import { surveyRuns, surveys } from "../app/db/schema";
 import { logError } from "../app/lib/log.server";
 import { launchBlockerOf, nextRunAfter, startRun } from "../app/modules/surveys/launch.server";
 import { closeRun } from "../app/modules/surveys/runs.server";
-import type { DueWorkJob } from "./due-work";
+import type { DueWorkJob } from "./due-work-job";
 
 /** Surveys (or runs) handled per minute; the rest wait for the next minute. */
 const BATCH = 50;

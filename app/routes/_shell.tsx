@@ -16,14 +16,14 @@ import { requireViewer } from "~/modules/auth/session.server";
 import { ErrorPanel } from "~/ui/error-panel";
 import { NotFound } from "~/ui/not-found";
 import { usePhoneMenu, usePhoneWidth } from "~/ui/shell/phone-menu";
-import type { CompanySettings } from "~/ui/shell/settings-fields";
-import { StaticSettingsModal } from "~/ui/shell/settings-static";
+import type { CompanySettings } from "~/modules/org/components/settings-fields";
+import { StaticSettingsModal } from "~/modules/org/components/settings-static";
 import { Sidebar, SIDEBAR_TOGGLE_ID } from "~/ui/shell/sidebar";
 import { TopBar } from "~/ui/shell/top-bar";
 import { useHydrated } from "~/ui/use-hydrated";
 
 // Only super admins open Settings; everyone else never downloads the dialog and its form code.
-const loadSettingsDialog = () => import("~/ui/shell/settings-dialog");
+const loadSettingsDialog = () => import("~/modules/org/components/settings-dialog");
 const SettingsDialog = lazy(loadSettingsDialog);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

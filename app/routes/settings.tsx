@@ -9,7 +9,7 @@ import { requirePermission } from "~/modules/auth/session.server";
 import { CompanySettingsSchema } from "~/modules/org/settings.schema";
 import { saveCompanySettings } from "~/modules/org/settings.server";
 import { buttonClass } from "~/ui/button";
-import { SettingsForm } from "~/ui/shell/settings-form";
+import { SettingsForm } from "~/modules/org/components/settings-form";
 
 /**
  * POST /settings saves the Settings modal (ViewSettingsModal). The page itself (GET, or a bad

@@ -1,5 +1,4 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import type { SignInLimiter } from "../../../durable-objects/sign-in-limiter";
 import { logInfo } from "~/lib/log.server";
 
 export interface SignInLimitVerdict {
@@ -26,7 +25,7 @@ export async function hitSignInLimit(request: Request, context: AppLoadContext):
   const key = signInClientKey(request);
   const { limit, windowSeconds } = context.config.signInRateLimit;
   const namespace = context.cloudflare.env.SIGN_IN_LIMITER;
-  const stub = namespace.get(namespace.idFromName(key)) as unknown as DurableObjectStub<SignInLimiter>;
+  const stub = namespace.get(namespace.idFromName(key));
   const result = await stub.hit(limit, windowSeconds);
   if (!result.allowed) {
     logInfo("sign-in rate limit reached", { requestId: context.requestId, key, retryAfterSeconds: result.retryAfterSeconds });

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { Copy } from "~/lib/copy";
-import { Button, buttonClass } from "../button";
+import { Button, buttonClass } from "~/ui/button";
 import { AnonymityFloorField, ColorScaleFields, type CompanySettings } from "./settings-fields";
 
 /**

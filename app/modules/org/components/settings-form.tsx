@@ -1,7 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import type { Form } from "@remix-run/react";
 import type { Copy } from "~/lib/copy";
-import { Button } from "../button";
+import { Button } from "~/ui/button";
 import { AnonymityFloorField, ColorScaleFields, type CompanySettings } from "./settings-fields";
 
 interface SettingsFormProps {

@@ -1,5 +1,5 @@
 import type { Copy } from "~/lib/copy";
-import { FieldError } from "../form-fields";
+import { FieldError } from "~/ui/form-fields";
 
 import { DEFAULT_ANONYMITY_FLOOR, MAX_ANONYMITY_FLOOR } from "~/modules/access/anonymity";
 

@@ -2,8 +2,8 @@ import type { SubmissionResult } from "@conform-to/react";
 import { useFetcher, type Form } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import type { Copy } from "~/lib/copy";
-import { Button } from "../button";
-import { Modal } from "../dialog";
+import { Button } from "~/ui/button";
+import { Modal } from "~/ui/dialog";
 import type { CompanySettings } from "./settings-fields";
 import { SettingsForm } from "./settings-form";
 
