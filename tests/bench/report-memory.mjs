@@ -174,7 +174,10 @@ async function child([bundlePath, d1File, reportPath, outPath]) {
   const mb = (v) => Math.round((v / MB) * 10) / 10;
   const peaks = () => Object.fromEntries(Object.entries(peak).map(([k, v]) => [k, mb(v)]));
   let reads = 0;
+  // The builder reads the Worker's configuration; the bench's server runs as local development
+  // (DEV_SIGN_IN on a loopback APP_URL), which is what lets it start without production secrets.
   const env = {
+    DEV_SIGN_IN: "true",
     DB: d1Over(db, (done) => {
       sample();
       if (!done) return;
