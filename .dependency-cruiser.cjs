@@ -48,6 +48,13 @@ module.exports = {
       to: { path: ["\\.server\\.tsx?$", "\\.schema\\.ts$", "/components/", "\\.tsx$", "^app/routes/", "^workers/", "^durable-objects/", "^app/db/(client|seed)"] },
     },
     {
+      name: "report-machinery-knows-no-area",
+      severity: "error",
+      comment: "app/modules/reports queues, renders and stores the files areas ask for; an area hands it its builders (app/report-builders.server.ts), so it imports none.",
+      from: { path: "^app/modules/reports/" },
+      to: { path: ["^app/modules/", "^app/routes/", "^app/report-builders\\.server\\.ts$"], pathNot: ["^app/modules/(reports|auth|notifications)/"] },
+    },
+    {
       name: "app-does-not-import-durable-objects",
       severity: "error",
       comment: "Commands, results and write plans live in the area's module; app/ reaches a Durable Object through its binding (typed in worker-configuration.d.ts).",

@@ -10,7 +10,8 @@ import { prepareNotify } from "../app/modules/notifications/notify.server";
 import { HrisRetryLater } from "../app/modules/integrations/providers/types";
 import { failHrisSync, runHrisSync, type HrisSyncJob } from "../app/modules/integrations/sync.server";
 import { failReport, generateReport, type ReportJob } from "../app/modules/reports/generated.server";
-import { adoptQueuedPairReport, type QueuedPairReport } from "../app/modules/reports/review-files.server";
+import { REPORT_BUILDERS } from "../app/report-builders.server";
+import { adoptQueuedPairReport, type QueuedPairReport } from "../app/modules/reviews/reports/review-files.server";
 
 export const JOBS_QUEUE = "pulseboard-jobs";
 export const JOBS_DEAD_LETTER_QUEUE = "pulseboard-jobs-dlq";
@@ -113,7 +114,7 @@ export const JOB_HANDLERS: { [T in JobType]: JobHandler<T> } = {
   "report.generate": {
     payload: z.object({ reportId: z.string().min(1).max(100), companyId: z.string().min(1) }),
     run(job, ctx) {
-      return generateReport(ctx.env, ctx.db, job);
+      return generateReport(ctx.env, ctx.db, job, REPORT_BUILDERS);
     },
     async fail(job, ctx) {
       const failed = await failReport(ctx.db, job);
@@ -125,7 +126,7 @@ export const JOB_HANDLERS: { [T in JobType]: JobHandler<T> } = {
     payload: z.object({ companyId: z.string().min(1), campaignId: z.string().min(1), pairId: z.string().min(1) }),
     async run(job, ctx) {
       const adopted = await adoptQueuedPairReport(ctx.db, ctx.env.DB, job, ctx.messageId);
-      return adopted ? generateReport(ctx.env, ctx.db, adopted) : [];
+      return adopted ? generateReport(ctx.env, ctx.db, adopted, REPORT_BUILDERS) : [];
     },
     async fail(job, ctx) {
       const failed = await failReport(ctx.db, { reportId: `queued-pair-${ctx.messageId}`, companyId: job.companyId });

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { downloadHeaders } from "~/lib/download.server";
 import { requireViewer } from "~/modules/auth/session.server";
 import { reportFileFor } from "~/modules/reports/generated.server";
+import { REPORT_BUILDERS } from "~/report-builders.server";
 
 /**
  * /reports/files/:reportId: a generated report's file (the link in "Your report is ready"). Who
@@ -11,7 +12,7 @@ import { reportFileFor } from "~/modules/reports/generated.server";
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const viewer = await requireViewer(request, context);
-  const found = await reportFileFor(context, viewer, (params.reportId ?? "").slice(0, 100));
+  const found = await reportFileFor(context, viewer, (params.reportId ?? "").slice(0, 100), REPORT_BUILDERS);
   if (!found) throw new Response("Not Found", { status: 404 });
   return new Response(found.object.body, { headers: downloadHeaders(found.file.contentType, found.file.name) });
 }

@@ -2,8 +2,8 @@ import { data, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { pageMeta } from "~/lib/navigation";
 import { requirePermission } from "~/modules/auth/session.server";
-import { RevieweeReportView } from "~/modules/reports/components/reviewee-report-view";
-import { sharedReport } from "~/modules/reports/reviewee-report.server";
+import { RevieweeReportView } from "~/modules/reviews/components/reviewee-report-view";
+import { sharedReport } from "~/modules/reviews/reports/reviewee-report.server";
 import { utcDay } from "~/ui/format";
 import { PageHeader } from "~/ui/page-header";
 

@@ -5,8 +5,8 @@ import { sharedCopy } from "~/lib/copy";
 import { pageMeta } from "~/lib/navigation";
 import { requirePermission } from "~/modules/auth/session.server";
 import { PairResult } from "~/modules/reviews/components/pair-result";
-import { sharedReportPath } from "~/modules/reports/reviewee-report";
-import { SHARED_REPORTS_LIMIT, type SharedReportItem } from "~/modules/reports/reviewee-report.server";
+import { sharedReportPath } from "~/modules/reviews/reports/reviewee-report";
+import { SHARED_REPORTS_LIMIT, type SharedReportItem } from "~/modules/reviews/reports/reviewee-report.server";
 import {
   myReviewList,
   myReviewResult,

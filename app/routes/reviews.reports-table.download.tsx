@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { requirePermission } from "~/modules/auth/session.server";
-import { answerRowPages } from "~/modules/reports/report-table.server";
-import { ANSWER_COLUMNS, DownloadRequestSchema, ReportFiltersSchema } from "~/modules/reports/report-table.schema";
+import { answerRowPages } from "~/modules/reviews/reports/report-table.server";
+import { ANSWER_COLUMNS, DownloadRequestSchema, ReportFiltersSchema } from "~/modules/reviews/reports/report-table.schema";
 
 /** The JSON body is a title and a few filters: anything larger is not one of ours. */
 const MAX_BODY_BYTES = 64 * 1024;

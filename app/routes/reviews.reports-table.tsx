@@ -3,10 +3,10 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { pageMeta } from "~/lib/navigation";
 import { requirePermission } from "~/modules/auth/session.server";
-import { ReportTableDownload } from "~/modules/reports/components/report-table-download";
-import { ReportTableFilters } from "~/modules/reports/components/report-table-filters";
+import { ReportTableDownload } from "~/modules/reviews/components/report-table-download";
+import { ReportTableFilters } from "~/modules/reviews/components/report-table-filters";
 import { queueReportAnswer } from "~/modules/reports/generated.server";
-import { loadAnswerTable } from "~/modules/reports/report-table.server";
+import { loadAnswerTable } from "~/modules/reviews/reports/report-table.server";
 import {
   ANSWER_COLUMNS,
   filtersFromSearch,
@@ -15,7 +15,7 @@ import {
   NO_REPORTS,
   PREVIEW_ROWS,
   REPORTS_TABLE_PATH,
-} from "~/modules/reports/report-table.schema";
+} from "~/modules/reviews/reports/report-table.schema";
 import { EmptyState } from "~/ui/empty-state";
 import { PageHeader } from "~/ui/page-header";
 

@@ -6,25 +6,25 @@ import { pageMeta } from "~/lib/navigation";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requirePermission } from "~/modules/auth/session.server";
 import { mayNameAnonymousReviewers } from "~/modules/access/review-reports.server";
-import { RevieweeReportView } from "~/modules/reports/components/reviewee-report-view";
-import { ShareReportDialog } from "~/modules/reports/components/share-report-dialog";
+import { RevieweeReportView } from "~/modules/reviews/components/reviewee-report-view";
+import { ShareReportDialog } from "~/modules/reviews/components/share-report-dialog";
 import { queueReportAnswer } from "~/modules/reports/generated.server";
 import {
   ANALYTICS_NOT_AVAILABLE,
   REVIEWEE_REPORT_PATH,
   revieweeReportPath,
   SELECT_REVIEWS_AND_REVIEWEE,
-} from "~/modules/reports/reviewee-report";
-import { DOWNLOAD_INTENT, RevieweeDownloadSchema } from "~/modules/reports/reviewee-report.schema";
+} from "~/modules/reviews/reports/reviewee-report";
+import { DOWNLOAD_INTENT, RevieweeDownloadSchema } from "~/modules/reviews/reports/reviewee-report.schema";
 import {
   asReporter,
   campaignIdsOf,
   reportHead,
   revieweeReportPage,
   type RevieweeOption,
-} from "~/modules/reports/reviewee-report.server";
-import { SHARE_DIALOG_PARAM, SHARE_DIALOG_VALUE, SHARE_INTENT, SHARE_QUERY_PARAM, ShareReportSchema } from "~/modules/reports/share.schema";
-import { sharePeople, shareReports } from "~/modules/reports/share.server";
+} from "~/modules/reviews/reports/reviewee-report.server";
+import { SHARE_DIALOG_PARAM, SHARE_DIALOG_VALUE, SHARE_INTENT, SHARE_QUERY_PARAM, ShareReportSchema } from "~/modules/reviews/reports/share.schema";
+import { sharePeople, shareReports } from "~/modules/reviews/reports/share.server";
 import { buttonClass } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
 import { PageHeader } from "~/ui/page-header";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { requirePermission } from "~/modules/auth/session.server";
-import { sharePeople } from "~/modules/reports/share.server";
+import { sharePeople } from "~/modules/reviews/reports/share.server";
 
 /**
  * The Share-report dialog's people search with JavaScript (?q=): active people of the viewer's

@@ -8,13 +8,13 @@ import { pageMeta } from "~/lib/navigation";
 import { redirectWithToast } from "~/lib/toast.server";
 import { mayNameAnonymousReviewers } from "~/modules/access/review-reports.server";
 import { requirePermission, type Viewer } from "~/modules/auth/session.server";
-import { ReportTable, type ReviewMenuAction, type TableReview } from "~/modules/reports/components/report-table";
-import { ReportTableFilters } from "~/modules/reports/components/report-table-filters";
-import { ShareReportDialog } from "~/modules/reports/components/share-report-dialog";
+import { ReportTable, type ReviewMenuAction, type TableReview } from "~/modules/reviews/components/report-table";
+import { ReportTableFilters } from "~/modules/reviews/components/report-table-filters";
+import { ShareReportDialog } from "~/modules/reviews/components/share-report-dialog";
 import { REPORTS_QUEUED, queueReportAnswer } from "~/modules/reports/generated.server";
-import { deleteReview, DELETED, DUPLICATED, duplicateReview, reviewForRowAction } from "~/modules/reports/review-row-actions.server";
-import { revieweeReportPath } from "~/modules/reports/reviewee-report";
-import { loadReportTable, visibleReports } from "~/modules/reports/report-table.server";
+import { deleteReview, DELETED, DUPLICATED, duplicateReview, reviewForRowAction } from "~/modules/reviews/reports/review-row-actions.server";
+import { revieweeReportPath } from "~/modules/reviews/reports/reviewee-report";
+import { loadReportTable, visibleReports } from "~/modules/reviews/reports/report-table.server";
 import {
   filterEntries,
   filtersFromSearch,
@@ -27,9 +27,9 @@ import {
   REPORTS_PATH,
   reportKeysOf,
   type ReportKey,
-} from "~/modules/reports/report-table.schema";
-import { SHARE_DIALOG_PARAM, SHARE_DIALOG_VALUE, SHARE_INTENT, SHARE_QUERY_PARAM, ShareReportSchema } from "~/modules/reports/share.schema";
-import { sharePeople, shareReports } from "~/modules/reports/share.server";
+} from "~/modules/reviews/reports/report-table.schema";
+import { SHARE_DIALOG_PARAM, SHARE_DIALOG_VALUE, SHARE_INTENT, SHARE_QUERY_PARAM, ShareReportSchema } from "~/modules/reviews/reports/share.schema";
+import { sharePeople, shareReports } from "~/modules/reviews/reports/share.server";
 import { draftPath, REVIEWS_PATH } from "~/modules/reviews/launch.schema";
 import { Button, buttonClass } from "~/ui/button";
 import { ConfirmPanel } from "~/ui/confirm-panel";

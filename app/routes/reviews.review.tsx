@@ -53,7 +53,7 @@ import { StackedBar } from "~/modules/reviews/components/stacked-bar";
 import { draftPath } from "~/modules/reviews/launch.schema";
 import { loadForAction, requireReviewDetail } from "~/modules/reviews/review-detail.server";
 import { queueReportAnswer } from "~/modules/reports/generated.server";
-import { pairReportTitle, statusReportTitle } from "~/modules/reports/review-files.server";
+import { pairReportTitle, statusReportTitle } from "~/modules/reviews/reports/review-files.server";
 import { Button, buttonClass } from "~/ui/button";
 import { ConfirmPanel } from "~/ui/confirm-panel";
 import { Modal } from "~/ui/dialog";

@@ -5,7 +5,7 @@ import { copy } from "~/lib/copy";
 import { pageMeta } from "~/lib/navigation";
 import { requireViewer } from "~/modules/auth/session.server";
 import { queueReportAnswer } from "~/modules/reports/generated.server";
-import { surveyReportTitle } from "~/modules/reports/survey-report-files.server";
+import { surveyReportTitle } from "~/modules/surveys/survey-report-files.server";
 import { ReportQuestion } from "~/modules/surveys/components/report-question";
 import { ReportSelectors } from "~/modules/surveys/components/report-selectors";
 import { NO_RESULT, RESULTS_ONCE_CLOSED, SELECT_SURVEY, withheldMessage, type RunListItem } from "~/modules/surveys/report";

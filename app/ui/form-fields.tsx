@@ -10,10 +10,11 @@ export type Field<Value> = FieldMetadata<Value, any, any>;
 
 export const INPUT_CLASS = "mt-1 w-full rounded-md border border-slate-300 px-3 py-2 text-sm";
 
-export function FieldError({ id, errors }: { id: string; errors?: string[] }) {
+/** `alert`: screen readers announce the error as it appears (the survey audience and scheduler steps). */
+export function FieldError({ id, errors, alert = false }: { id: string; errors?: string[]; alert?: boolean }) {
   if (!errors?.length) return null;
   return (
-    <p id={id} className="mt-1 text-sm text-red-700">
+    <p id={id} className="mt-1 text-sm text-red-700" role={alert ? "alert" : undefined}>
       {errors[0]}
     </p>
   );

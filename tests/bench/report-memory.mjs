@@ -1,7 +1,7 @@
 // The bulk XLSX's memory ("XLSX of 50,000 answer rows by the consumer within 128 MB"),
 // for tests/bench/run.mjs. Workers cap an isolate at 128 MB, but wrangler dev's workerd does not,
 // so the Worker's own run cannot show it. Here the very module code the queue consumer runs for a
-// bulk-xlsx report (bulkXlsxBuilder.build of app/modules/reports/bulk-report.server.ts: the
+// bulk-xlsx report (bulkXlsxBuilder.build of app/modules/reviews/reports/bulk-report.server.ts: the
 // requester's rights, answerRowPages reading completed pairs a page at a time, answerCells,
 // writeXlsx deflating each page into the zip) is bundled with esbuild and run in a child
 // `node --max-old-space-size=128` on the bench's own D1 database (its SQLite file, read through a
@@ -55,7 +55,7 @@ async function bundle(root, outDir) {
   const outfile = path.join(outDir, "report-memory.bundle.mjs");
   await build({
     stdin: {
-      contents: 'export { bulkXlsxBuilder } from "./app/modules/reports/bulk-report.server";',
+      contents: 'export { bulkXlsxBuilder } from "./app/modules/reviews/reports/bulk-report.server";',
       resolveDir: root,
       loader: "ts",
     },

@@ -1366,7 +1366,7 @@ function printReports(plan, reports) {
     const p = memory.peak;
     console.log(
       memory.ok
-        ? `  report-xlsx    memory: bulkXlsxBuilder.build (esbuild bundle of app/modules/reports/bulk-report.server.ts) in node --max-old-space-size=${
+        ? `  report-xlsx    memory: bulkXlsxBuilder.build (esbuild bundle of app/modules/reviews/reports/bulk-report.server.ts) in node --max-old-space-size=${
             memory.limitMb
           } over the bench's D1 file: ${memory.seconds.toFixed(2)} s, ${count(memory.reads)} D1 reads, ${mb(
             memory.bytes

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { createDb } from "~/db/client.server";
 import { putFile } from "~/lib/files.server";
 import { generateReport } from "~/modules/reports/generated.server";
+import { REPORT_BUILDERS } from "~/report-builders.server";
 import worker from "../../workers/app";
 import { JOBS_DEAD_LETTER_QUEUE, JOBS_QUEUE } from "../../workers/queues";
 import { appFetch, postForm, sessionFor } from "./helpers";
@@ -211,10 +212,10 @@ describe("report.generate consumer", () => {
     const { reportId } = await queuePairReport("alice@acme.test", review);
     const job = { reportId, companyId: "c-acme" };
     // The first attempt stored its object and died before its D1 batch was committed.
-    await generateReport(env as Env, db, job);
+    await generateReport(env as Env, db, job, REPORT_BUILDERS);
     expect(await objectsOf("c-acme", reportId)).toBe(1);
     expect((await reportRow(reportId))!.state).toBe("queued");
-    const writes = await generateReport(env as Env, db, job);
+    const writes = await generateReport(env as Env, db, job, REPORT_BUILDERS);
     await db.batch(writes as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
     expect(await objectsOf("c-acme", reportId)).toBe(1);
     expect(await count("SELECT count(*) AS n FROM files WHERE id = ?", reportId)).toBe(1);

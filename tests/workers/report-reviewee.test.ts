@@ -4,7 +4,8 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createDb } from "~/db/client.server";
 import { generateReport, type ReportRow } from "~/modules/reports/generated.server";
-import { revieweeXlsxBuilder } from "~/modules/reports/reviewee-report-files.server";
+import { REPORT_BUILDERS } from "~/report-builders.server";
+import { revieweeXlsxBuilder } from "~/modules/reviews/reports/reviewee-report-files.server";
 import { appFetch, sessionFor } from "./helpers";
 import { attrs, textOf } from "./shell-html";
 import { scoreScale } from "./review-blocks";
@@ -531,7 +532,7 @@ describe("per-reviewee downloads (queued)", () => {
     expect(comments.map((r) => r[2])).toContain(HIDDEN.name);
 
     // The consumer stores it; the link works for Alice only (Mona may not see the anonymous names).
-    const writes = await generateReport(env as Env, db, { reportId, companyId: "c-acme" });
+    const writes = await generateReport(env as Env, db, { reportId, companyId: "c-acme" }, REPORT_BUILDERS);
     await db.batch(writes as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
     const file = await appFetch(`/reports/files/${reportId}`, { cookie: as("alice@acme.test") });
     expect(file.status).toBe(200);
@@ -557,7 +558,7 @@ describe("per-reviewee downloads (queued)", () => {
     expect(all).not.toContain("Went well hidden");
     expect(all).not.toContain("Reviewer 1");
     expect(all).toContain(WITHHELD);
-    const writes = await generateReport(env as Env, db, { reportId, companyId: "c-acme" });
+    const writes = await generateReport(env as Env, db, { reportId, companyId: "c-acme" }, REPORT_BUILDERS);
     await db.batch(writes as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
     const file = await appFetch(`/reports/files/${reportId}`, { cookie: as("mona@acme.test") });
     await file.body?.cancel();

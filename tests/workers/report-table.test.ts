@@ -2,7 +2,7 @@ import * as XLSX from "@e965/xlsx";
 import { env } from "cloudflare:workers";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createDb } from "~/db/client.server";
-import { bulkXlsxBuilder, requesterViewer } from "~/modules/reports/bulk-report.server";
+import { bulkXlsxBuilder, requesterViewer } from "~/modules/reviews/reports/bulk-report.server";
 import type { ReportRow } from "~/modules/reports/generated.server";
 import { appFetch, postForm, sessionFor } from "./helpers";
 import { attrs, texts, textOf } from "./shell-html";

@@ -2,7 +2,7 @@ import * as XLSX from "@e965/xlsx";
 import { env } from "cloudflare:workers";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "~/db/client.server";
-import { surveyPdfBuilder } from "~/modules/reports/survey-report-files.server";
+import { surveyPdfBuilder } from "~/modules/surveys/survey-report-files.server";
 import type { ReportRow } from "~/modules/reports/generated.server";
 import { appFetch, sessionFor } from "./helpers";
 import { attrs, textOf } from "./shell-html";

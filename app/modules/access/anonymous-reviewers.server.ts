@@ -1,4 +1,5 @@
-import { anonymityMinimum, meetsAnonymityMinimum } from "~/modules/access/anonymity";
+import { sql, type SQL } from "drizzle-orm";
+import { anonymityMinimum, DEFAULT_ANONYMITY_FLOOR, meetsAnonymityMinimum } from "~/modules/access/anonymity";
 
 /**
  * How the answers of an anonymous review's reviewers reach someone who may not see their names
@@ -14,6 +15,11 @@ import { anonymityMinimum, meetsAnonymityMinimum } from "~/modules/access/anonym
 /** Whether the answers of an anonymous reviewee's `completed` reviewers may be shown without names. */
 export function anonymousAnswersShown(completed: number, companyFloor: number | null | undefined): boolean {
   return meetsAnonymityMinimum(completed, anonymityMinimum(companyFloor));
+}
+
+/** The same floor as SQL, for a statement that counts the completed reviewers itself (`company`: the company id expression). */
+export function anonymousAnswersFloor(company: SQL): SQL {
+  return sql`max(${DEFAULT_ANONYMITY_FLOOR}, (SELECT co.anonymity_floor FROM companies co WHERE co.id = ${company}))`;
 }
 
 const keys = new Map<string, Promise<CryptoKey>>();

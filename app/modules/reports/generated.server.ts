@@ -7,7 +7,6 @@ import { fileKey } from "~/lib/files.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Viewer } from "~/modules/auth/session.server";
 import { prepareNotify } from "~/modules/notifications/notify.server";
-import { REPORT_BUILDERS } from "./builders.server";
 
 /**
  * Queued report generation (DESIGN "Queues"): a request writes a `generated_reports` row
@@ -56,8 +55,15 @@ export interface ReportBuilder {
   readyText?(report: ReportRow): { subject: string; body: string };
 }
 
-export function reportBuilder(kind: ReportKind): ReportBuilder {
-  const builder = REPORT_BUILDERS[kind];
+/**
+ * Every kind's builder. An area lists its own (REVIEW_REPORT_BUILDERS, SURVEY_REPORT_BUILDERS) and
+ * app/report-builders.server.ts puts them together for the queue consumer and the download route,
+ * so this machinery never imports an area.
+ */
+export type ReportBuilders = { readonly [K in ReportKind]: ReportBuilder };
+
+export function reportBuilder(builders: ReportBuilders, kind: ReportKind): ReportBuilder {
+  const builder = Object.hasOwn(builders, kind) ? builders[kind] : undefined;
   if (!builder) throw new Error(`no report builder for ${kind}`);
   return builder;
 }
@@ -151,10 +157,10 @@ async function loadReport(db: Db, job: ReportJob): Promise<ReportRow | undefined
  * the writes (files row, state, the requester's message) for the consumer to commit with the
  * processed-message mark. Throws to have the queue retry.
  */
-export async function generateReport(env: Env, db: Db, job: ReportJob): Promise<BatchItem<"sqlite">[]> {
+export async function generateReport(env: Env, db: Db, job: ReportJob, builders: ReportBuilders): Promise<BatchItem<"sqlite">[]> {
   const report = await loadReport(db, job);
   if (!report || report.state === "ready") return [];
-  const builder = reportBuilder(report.kind);
+  const builder = reportBuilder(builders, report.kind);
   const rendered = await builder.build(env, db, report);
   const key = fileKey(report.companyId, report.id);
   const object = await env.FILES.put(key, rendered.body, {
@@ -215,7 +221,7 @@ export async function failReport(db: Db, job: ReportJob) {
  * A report's file for the viewer: their company's, ready, and covering only what they may see
  * now. Null otherwise (the route answers 404).
  */
-export async function reportFileFor(context: AppLoadContext, viewer: Viewer, reportId: string) {
+export async function reportFileFor(context: AppLoadContext, viewer: Viewer, reportId: string, builders: ReportBuilders) {
   const env = context.cloudflare.env;
   const [report] = await context.db
     .select()
@@ -223,7 +229,7 @@ export async function reportFileFor(context: AppLoadContext, viewer: Viewer, rep
     .where(and(eq(generatedReports.id, reportId), eq(generatedReports.companyId, viewer.company.id)))
     .limit(1);
   if (!report || report.state !== "ready" || !report.fileId) return null;
-  if (!(await reportBuilder(report.kind).mayView(context, viewer, report))) return null;
+  if (!(await reportBuilder(builders, report.kind).mayView(context, viewer, report))) return null;
   const [file] = await context.db
     .select()
     .from(files)

@@ -4,7 +4,7 @@ import { isManagerOf, shareRelationship } from "~/modules/access/people.server";
 import type { Viewer } from "~/modules/auth/session.server";
 import { anonymityMinimum } from "~/modules/access/anonymity";
 import { inAnonymousOrder } from "~/modules/access/anonymous-reviewers.server";
-import { sharedReportList, type SharedReportItem } from "~/modules/reports/reviewee-report.server";
+import { sharedReportList, type SharedReportItem } from "~/modules/reviews/reports/reviewee-report.server";
 import type { PairAnswers } from "./campaign-machine";
 import { answerRows, type AnswerRow } from "./components/pair-answers";
 import type { StoredBlock } from "./questionnaire.schema";

@@ -1,18 +1,18 @@
 import type { BatchItem } from "drizzle-orm/batch";
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { DEFAULT_ANONYMITY_FLOOR } from "~/modules/access/anonymity";
+import { anonymousAnswersFloor } from "~/modules/access/anonymous-reviewers.server";
+import { resultReaders, type ResultTab } from "~/modules/access/review-results.server";
 import { prepareNotify } from "~/modules/notifications/notify.server";
 import type { ShareConfig } from "./campaign-machine";
-import type { MyReviewTab } from "./my-reviews.server";
 
 /**
  * Automated result sharing (000 §4 "Result sharing"): when a review's results become visible to
  * people by the campaign's configuration (after each submitted review, or when the review closes),
  * those people are told through the outbox, each with a link to the My Reviews tab where the
  * result now is. Who may read a result is decided by My Reviews' tab rules alone; the recipients
- * here follow the same rules (reviewee: received; the reviewee's managers: my team; the other
- * members of a chosen custom relationship the reviewee belongs to: shared with me).
+ * follow the same rules, as the access module states them (resultReaders in
+ * app/modules/access/review-results.server.ts).
  *
  * In an anonymous review a message must not tell when each reviewer answered, and My Reviews
  * shows nothing of a reviewee below the company's anonymity floor: so the people are told once
@@ -28,7 +28,7 @@ export function sharesAutomatically(
   return config?.type === "automated" && config.after === moment && config.shareWith.length > 0;
 }
 
-const MESSAGES: Record<Exclude<MyReviewTab, "given">, (title: string) => { subject: string; body: string }> = {
+const MESSAGES: Record<ResultTab, (title: string) => { subject: string; body: string }> = {
   received: (title) => ({ subject: `Your review results are shared: ${title}`, body: `Results of ${title} have been shared with you.` }),
   team: (title) => ({
     subject: `Review results of your team: ${title}`,
@@ -57,29 +57,21 @@ export async function prepareShareMessages(
   const submitted = JSON.stringify(input.submitted ?? []);
   const completedOf = (state: SQL) => sql`(SELECT count(*) FROM review_pairs q WHERE q.company_id = p.company_id
     AND q.campaign_id = p.campaign_id AND q.reviewee_id = p.reviewee_id AND ${state})`;
-  const floor = sql`max(${DEFAULT_ANONYMITY_FLOOR}, (SELECT co.anonymity_floor FROM companies co WHERE co.id = p.company_id))`;
+  const floor = anonymousAnswersFloor(sql`p.company_id`);
   const before = completedOf(sql`q.state = 'completed' AND q.id NOT IN (SELECT value FROM json_each(${submitted}))`);
   const after = completedOf(sql`(q.state = 'completed' OR q.id IN (SELECT value FROM json_each(${submitted})))`);
-  const withReviewees = config.shareWith.includes("reviewees") ? 1 : 0;
-  const withManagers = config.shareWith.includes("managers") ? 1 : 0;
-  const relationships = JSON.stringify(config.shareWith.filter((s) => s.startsWith("relationship:")).map((s) => s.slice(13)));
-  const rows = await db.all<{ recipient: string; tab: Exclude<MyReviewTab, "given"> }>(sql`
+  const audience = {
+    reviewees: config.shareWith.includes("reviewees"),
+    managers: config.shareWith.includes("managers"),
+    relationships: config.shareWith.filter((s) => s.startsWith("relationship:")).map((s) => s.slice(13)),
+  };
+  const rows = await db.all<{ recipient: string; tab: ResultTab }>(sql`
     WITH shared AS (
       SELECT p.reviewee_id AS reviewee, p.reviewer_id AS reviewer FROM review_pairs p
       JOIN review_campaigns c ON c.id = p.campaign_id AND c.company_id = p.company_id
       WHERE p.company_id = ${companyId} AND p.campaign_id = ${input.campaignId} AND ${input.pairs}
         AND (c.anonymous = 0 OR (${after} >= ${floor} AND (${input.submitted ? sql`${before} < ${floor}` : sql`1`}))))
-    SELECT reviewee AS recipient, 'received' AS tab FROM shared WHERE ${withReviewees} = 1
-    UNION
-    SELECT um.manager_id, 'team' FROM shared s
-    JOIN user_managers um ON um.company_id = ${companyId} AND um.user_id = s.reviewee
-    WHERE ${withManagers} = 1 AND um.manager_id <> s.reviewee
-    UNION
-    SELECT theirs.user_id, 'shared' FROM shared s
-    JOIN custom_relationship_members mine ON mine.company_id = ${companyId} AND mine.user_id = s.reviewee
-      AND mine.relationship_id IN (SELECT value FROM json_each(${relationships}))
-    JOIN custom_relationship_members theirs ON theirs.company_id = ${companyId} AND theirs.relationship_id = mine.relationship_id
-      AND theirs.user_id <> s.reviewee AND theirs.user_id <> s.reviewer`);
+    ${resultReaders(companyId, sql.raw("shared"), audience)}`);
   const writes: BatchItem<"sqlite">[] = [];
   for (const tab of ["received", "team", "shared"] as const) {
     const recipientUserIds = rows.filter((r) => r.tab === tab).map((r) => r.recipient);

@@ -7,7 +7,7 @@ import { getFile } from "~/lib/files.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requirePermission, requirePermissionWith, type Viewer } from "~/modules/auth/session.server";
 import { reportFilePath } from "~/modules/reports/generated.server";
-import { statusXlsx } from "~/modules/reports/review-files.server";
+import { statusXlsx } from "~/modules/reviews/reports/review-files.server";
 import { administeredGroups, mayManageReview } from "~/modules/access/groups.server";
 import { type NominationState, type PairAnswers, type PairState, type ReviewState, type ShareConfig } from "./campaign-machine";
 import { NOT_APPLICABLE_KEY, type ChoiceCount } from "./components/pair-answers";
@@ -18,7 +18,7 @@ import type { StoredBlock } from "./questionnaire.schema";
  * Reads of the review detail page (000 §2 "Review detail"): the campaign with its progress, one
  * page of its pairs, the analytics, the people who may be added or made reviewers; and the
  * review's downloads. Its queued files (pair report, status report) are made by
- * app/modules/reports/review-files.server.ts. Every read is scoped by the viewer's company and
+ * app/modules/reviews/reports/review-files.server.ts. Every read is scoped by the viewer's company and
  * goes to D1 in one batch; changes go through the campaign's Durable Object (campaigns.server.ts).
  */
 
@@ -467,7 +467,7 @@ export { attachmentHeader } from "~/lib/download.server";
  * request with a file). Same rules as the page: ViewManageReviews, the viewer's company (404),
  * the access rule (to the reviews list with an error toast).
  * - `?reportType=review|nomination`: the status report at once (the reviews list's Download; the
- *   review detail page queues it instead, app/modules/reports/review-files.server.ts);
+ *   review detail page queues it instead, app/modules/reviews/reports/review-files.server.ts);
  * - `?file=`: a pair report made before reports were queued (their messages link here), for
  *   its requester only. New reports download from /reports/files/{id}.
  */

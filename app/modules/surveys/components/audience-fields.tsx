@@ -63,15 +63,6 @@ export const ClearFormSchema = z.object({});
 export const input = "mt-1 w-full rounded-md border border-slate-300 px-3 py-2 text-sm aria-[invalid=true]:border-red-500";
 export const panel = "rounded-lg border border-slate-200 bg-white p-5 shadow-sm";
 
-export function FieldError({ id, errors }: { id: string; errors?: string[] }) {
-  if (!errors?.length) return null;
-  return (
-    <p id={id} className="mt-1 text-sm text-red-700" role="alert">
-      {errors[0]}
-    </p>
-  );
-}
-
 /**
  * 001 §2 leave guard: with unsaved changes, leaving the page (a link, Previous, the browser's
  * back or closing the tab) asks 'You have unsaved changes. Are you sure to leave the page?'.

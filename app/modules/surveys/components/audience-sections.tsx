@@ -5,13 +5,13 @@ import { useState } from "react";
 import type { z } from "zod";
 import { copy } from "~/lib/copy";
 import { Button } from "~/ui/button";
+import { FieldError } from "~/ui/form-fields";
 import { useHydrated } from "~/ui/use-hydrated";
 import { RESULT_VISIBILITY } from "../survey-machine";
 import {
   AnonymityFormSchema,
   AudienceFormSchema,
   ClearFormSchema,
-  FieldError,
   InspectorsFormSchema,
   VisibilityFormSchema,
   input,
@@ -195,7 +195,7 @@ function PeoplePicker({
           </label>
         ))}
       </div>
-      <FieldError id={errorId} errors={errors} />
+      <FieldError alert id={errorId} errors={errors} />
     </fieldset>
   );
 }
@@ -244,7 +244,7 @@ export function AudienceSection({ page, last, onDirty }: SectionProps) {
             </label>
           ))}
         </div>
-        <FieldError id={fields.audienceType.errorId} errors={fields.audienceType.errors} />
+        <FieldError alert id={fields.audienceType.errorId} errors={fields.audienceType.errors} />
       </fieldset>
       {page.platform === "slack" ? (
         <>
@@ -266,7 +266,7 @@ export function AudienceSection({ page, last, onDirty }: SectionProps) {
                   </label>
                 ))}
               </div>
-              <FieldError id={fields.channels.errorId} errors={fields.channels.errors} />
+              <FieldError alert id={fields.channels.errorId} errors={fields.channels.errors} />
             </fieldset>
           </div>
         </>
@@ -285,7 +285,7 @@ export function AudienceSection({ page, last, onDirty }: SectionProps) {
                 </label>
               ))}
             </div>
-            <FieldError id={fields.groups.errorId} errors={fields.groups.errors} />
+            <FieldError alert id={fields.groups.errorId} errors={fields.groups.errors} />
           </fieldset>
           <GroupDetails page={page} selected={selected("groups")} />
         </div>
@@ -391,7 +391,7 @@ export function InspectorsSection({ page, last, onDirty }: SectionProps) {
             <input type="radio" name={fields.inspectorType.name} value="users" defaultChecked={type === "users"} /> Users
           </label>
         </div>
-        <FieldError id={fields.inspectorType.errorId} errors={fields.inspectorType.errors} />
+        <FieldError alert id={fields.inspectorType.errorId} errors={fields.inspectorType.errors} />
       </fieldset>
       <div className="hidden group-has-[input[name=inspectorType][value=users]:checked]/inspectors:block">
         <PeoplePicker
@@ -493,7 +493,7 @@ export function VisibilitySection({ page, last, onDirty }: SectionProps) {
             <input type="radio" name={fields.resultVisibility.name} value="closed" defaultChecked={!live} /> {RESULT_VISIBILITY.closed}
           </label>
         </div>
-        <FieldError id={fields.resultVisibility.errorId} errors={fields.resultVisibility.errors} />
+        <FieldError alert id={fields.resultVisibility.errorId} errors={fields.resultVisibility.errors} />
       </fieldset>
     </SectionForm>
   );

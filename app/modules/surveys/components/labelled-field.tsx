@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
-import { FieldError } from "./audience-fields";
+import { FieldError } from "~/ui/form-fields";
 
 /**
  * Labelled controls of the audience and scheduler steps, in their look (labels text-slate-800,
- * the error with role="alert" from audience-fields); the builders use app/ui/form-fields.tsx.
+ * the error with role="alert"); the builders use app/ui/form-fields.tsx.
  */
 
 /** What a control needs of a conform field (FieldMetadata has more). */
@@ -44,7 +44,7 @@ export function Field({
         {label}
       </label>
       {children}
-      <FieldError id={field.errorId} errors={field.errors} />
+      <FieldError alert id={field.errorId} errors={field.errors} />
       {hint}
     </div>
   );

@@ -12,7 +12,7 @@ import {
   withheldReviews,
   type ReportColumn,
   type RevieweeReportData,
-} from "../reviewee-report";
+} from "../reports/reviewee-report";
 import { CompetencyChart } from "./reviewee-report-chart";
 
 /**

@@ -6,9 +6,9 @@ import { sharedCopy } from "~/lib/copy";
 import { toXlsxSheets, XLSX_CONTENT_TYPE, type Cell } from "~/lib/spreadsheet.server";
 import type { Viewer } from "~/modules/auth/session.server";
 import { mayNameAnonymousReviewers, mayNameAnonymousReviewersInShare } from "~/modules/access/review-reports.server";
-import { RevieweeReportDocument } from "./components/reviewee-report-document";
-import type { ReportBuilder, ReportRow } from "./generated.server";
-import { PDF_CONTENT_TYPE, renderPdf } from "./pdf.server";
+import { RevieweeReportDocument } from "../components/reviewee-report-document";
+import type { ReportBuilder, ReportRow } from "~/modules/reports/generated.server";
+import { PDF_CONTENT_TYPE, renderPdf } from "~/modules/reports/pdf.server";
 import {
   ANALYTICS_NOT_AVAILABLE,
   COMMENTS,

@@ -5,8 +5,8 @@ import { readConfig } from "~/lib/config.server";
 import { XLSX_CONTENT_TYPE } from "~/lib/spreadsheet.server";
 import { personOfUser, type Viewer } from "~/modules/auth/session.server";
 import { mayNameAnonymousReviewers } from "~/modules/access/review-reports.server";
-import type { ReportBuilder, ReportRow } from "./generated.server";
-import { writeXlsx } from "./xlsx-writer.server";
+import type { ReportBuilder, ReportRow } from "~/modules/reports/generated.server";
+import { writeXlsx } from "~/modules/reports/xlsx-writer.server";
 import { answerRowPages, EMPTY_FILTERS, visibleReports, type ReportViewer } from "./report-table.server";
 import { ANSWER_COLUMNS, fileNameOf, MAX_BULK_REPORTS, ReportFiltersSchema, type AnswerCells, type ReportKey } from "./report-table.schema";
 

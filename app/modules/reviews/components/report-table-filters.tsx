@@ -1,7 +1,7 @@
 import { Form } from "@remix-run/react";
 import { REVIEW_STATE_LABELS, type ReviewState } from "~/modules/reviews/campaign-machine";
 import { buttonClass } from "~/ui/button";
-import { FILTER_PARAMS, USER_STATUS_LABELS, USER_STATUSES, type ReportFilters } from "../report-table.schema";
+import { FILTER_PARAMS, USER_STATUS_LABELS, USER_STATUSES, type ReportFilters } from "../reports/report-table.schema";
 
 /**
  * The report pages' filters (000 §2: reviews, reviewers, reviewees, reviewee department, user

@@ -3,10 +3,10 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { z } from "zod";
 import { d1Statement } from "~/db/client.server";
-import { companyFloor, LISTED_TEXTS, runReport, runStatement, toReportRun, type ReportRun } from "~/modules/surveys/report.server";
+import type { ReportBuilder, ReportBuilders, ReportRow } from "~/modules/reports/generated.server";
+import { PDF_CONTENT_TYPE, renderPdf } from "~/modules/reports/pdf.server";
 import { SurveyReportDocument } from "./components/survey-report-document";
-import type { ReportBuilder, ReportRow } from "./generated.server";
-import { PDF_CONTENT_TYPE, renderPdf } from "./pdf.server";
+import { companyFloor, LISTED_TEXTS, runReport, runStatement, toReportRun, type ReportRun } from "./report.server";
 
 /**
  * A survey run's report as a PDF (001 §2 "Survey reports"): the page's numbers and
@@ -73,3 +73,6 @@ export const surveyPdfBuilder: ReportBuilder = {
     return Boolean(row && toReportRun(row).allowed);
   },
 };
+
+/** The survey reports that are queued as files (app/report-builders.server.ts lists every area's). */
+export const SURVEY_REPORT_BUILDERS = { "survey-pdf": surveyPdfBuilder } satisfies Partial<ReportBuilders>;

@@ -1,7 +1,7 @@
 import type { ApexOptions } from "apexcharts";
 import { Component, lazy, Suspense, type ReactNode } from "react";
 import { useHydrated } from "~/ui/use-hydrated";
-import type { RevieweeReportData } from "../reviewee-report";
+import type { RevieweeReportData } from "../reports/reviewee-report";
 import { CompetencyChartSvg, SERIES_COLOURS } from "./reviewee-report-svg";
 
 /**

@@ -1,16 +1,13 @@
-import type { ReportKind } from "~/db/schema";
-import type { ReportBuilder } from "./generated.server";
+import type { ReportBuilders } from "~/modules/reports/generated.server";
 import { bulkXlsxBuilder } from "./bulk-report.server";
 import { pairXlsxBuilder, statusXlsxBuilder } from "./review-files.server";
 import { revieweePdfBuilder, revieweeXlsxBuilder } from "./reviewee-report-files.server";
-import { surveyPdfBuilder } from "./survey-report-files.server";
 
-/** Every kind of queued report and how it is made (app/modules/reports/generated.server.ts). */
-export const REPORT_BUILDERS: Record<ReportKind, ReportBuilder> = {
+/** The review reports that are queued as files, and how each is made (app/report-builders.server.ts lists every area's). */
+export const REVIEW_REPORT_BUILDERS = {
   "reviewee-pdf": revieweePdfBuilder,
   "reviewee-xlsx": revieweeXlsxBuilder,
   "bulk-xlsx": bulkXlsxBuilder,
   "pair-xlsx": pairXlsxBuilder,
   "status-xlsx": statusXlsxBuilder,
-  "survey-pdf": surveyPdfBuilder,
-};
+} satisfies Partial<ReportBuilders>;

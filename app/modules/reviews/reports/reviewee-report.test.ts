@@ -2,13 +2,13 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { RevieweeReportDocument } from "~/modules/reports/components/reviewee-report-document";
+import { RevieweeReportDocument } from "~/modules/reviews/components/reviewee-report-document";
 import { sharedCopy } from "~/lib/copy";
 import { anonymousAnswersShown, inAnonymousOrder } from "~/modules/access/anonymous-reviewers.server";
-import { ANONYMOUS_REVIEWER, buildRevieweeReport, COMPETENCY_ANALYTICS, reviewGroups } from "~/modules/reports/reviewee-report";
-import { CHOOSE_SOMEONE, ShareReportSchema } from "~/modules/reports/share.schema";
+import { ANONYMOUS_REVIEWER, buildRevieweeReport, COMPETENCY_ANALYTICS, reviewGroups } from "~/modules/reviews/reports/reviewee-report";
+import { CHOOSE_SOMEONE, ShareReportSchema } from "~/modules/reviews/reports/share.schema";
 import type { StoredBlock } from "~/modules/reviews/questionnaire.schema";
-import { scoreScale } from "../workers/review-blocks";
+import { scoreScale } from "../../../../tests/workers/review-blocks";
 
 const BLOCKS = [
   { id: "t", type: "title", typeTitle: "Title", titleValue: { text: "Review" } },

@@ -10,7 +10,7 @@ import { PAIR_STATE_LABELS, type NominationState, type PairAnswers, type PairSta
 import { answerRows, NOMINATION_STATE_LABELS } from "~/modules/reviews/components/pair-answers";
 import type { StatusReportType } from "~/modules/reviews/components/review-detail.schema";
 import type { StoredBlock } from "~/modules/reviews/questionnaire.schema";
-import type { ReportBuilder, ReportJob, ReportRow } from "./generated.server";
+import type { ReportBuilder, ReportJob, ReportRow } from "~/modules/reports/generated.server";
 
 /**
  * The review detail page's queued files (000 §2 "Review detail" Analytics Download, §4 pair

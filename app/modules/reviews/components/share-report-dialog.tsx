@@ -15,7 +15,7 @@ import {
   ShareReportSchema,
   type ReportRef,
   type SharePerson,
-} from "../share.schema";
+} from "../reports/share.schema";
 
 export const SHARE_REPORT_TITLE = "Share Report";
 

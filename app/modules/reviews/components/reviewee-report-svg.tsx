@@ -1,4 +1,4 @@
-import { COMPETENCY_ANALYTICS, type RevieweeReportData } from "../reviewee-report";
+import { COMPETENCY_ANALYTICS, type RevieweeReportData } from "../reports/reviewee-report";
 
 /**
  * The competency analytics as a plain SVG bar chart: one group of horizontal bars per competency

@@ -2,8 +2,8 @@ import { Form } from "@remix-run/react";
 import { useRef, useState } from "react";
 import { Button } from "~/ui/button";
 import { useHydrated } from "~/ui/use-hydrated";
-import { readNdjsonRows } from "../ndjson";
-import { fileNameOf, filterEntries, REPORTS_TABLE_DOWNLOAD_PATH, type ReportFilters } from "../report-table.schema";
+import { readNdjsonRows } from "~/modules/reports/ndjson";
+import { fileNameOf, filterEntries, REPORTS_TABLE_DOWNLOAD_PATH, type ReportFilters } from "../reports/report-table.schema";
 
 /**
  * The super admin's Download (000 §7 "Streaming report download"): with JavaScript it POSTs

@@ -9,7 +9,7 @@ import {
   withheldReviews,
   type ReportColumn,
   type RevieweeReportData,
-} from "../reviewee-report";
+} from "../reports/reviewee-report";
 import { sharedCopy } from "~/lib/copy";
 import { CompetencyChartSvg } from "./reviewee-report-svg";
 
