@@ -37,8 +37,8 @@ export interface PeoplePickerProps {
   queryName: string;
   /** The query of `matches` (the address's `queryName`). */
   query?: string;
-  /** Without JavaScript: the people matching `query`, from the page's loader. */
-  matches?: PickerPerson[];
+  /** Without JavaScript: the people matching `query`, from the page's loader (null: no search asked). */
+  matches?: PickerPerson[] | null;
   placeholder?: string;
   /** A single picker's choice, as it happens (e.g. to load that person's page). */
   onPick?: (person: PickerPerson | null) => void;
@@ -187,10 +187,10 @@ function PickerCombobox({ label, name, searchUrl, chosen, multiple, placeholder,
   );
 }
 
-function PickerFallback({ label, name, chosen, multiple, queryName, query = "", matches = [], className = "" }: PeoplePickerProps) {
+function PickerFallback({ label, name, chosen, multiple, queryName, query = "", matches = null, className = "" }: PeoplePickerProps) {
   const id = useId();
   const chosenIds = new Set(chosen.map((p) => p.id));
-  const others = matches.filter((p) => !chosenIds.has(p.id));
+  const others = (matches ?? []).filter((p) => !chosenIds.has(p.id));
   const choice = (p: PickerPerson, checked: boolean) => (
     <li key={p.id}>
       <label className="flex items-center gap-2 text-sm text-slate-900">
@@ -209,7 +209,7 @@ function PickerFallback({ label, name, chosen, multiple, queryName, query = "", 
           {others.map((p) => choice(p, false))}
         </ul>
       ) : null}
-      {query && others.length === 0 ? <p className="text-slate-600">{NO_MATCH}</p> : null}
+      {matches && matches.length === 0 ? <p className="text-slate-600">{NO_MATCH}</p> : null}
       <div className="flex gap-2">
         <label htmlFor={id} className="sr-only">
           Search {label.toLowerCase()}
