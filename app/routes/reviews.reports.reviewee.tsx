@@ -17,7 +17,7 @@ import {
 } from "~/modules/reports/reviewee-report";
 import { DOWNLOAD_INTENT, RevieweeDownloadSchema } from "~/modules/reports/reviewee-report.schema";
 import { asReporter, campaignIdsOf, reportHead, revieweeReportPage } from "~/modules/reports/reviewee-report.server";
-import { peopleSearchUrl } from "~/modules/people/search";
+import { asksPeopleSearch, peopleSearchUrl } from "~/modules/people/search";
 import { normalQuery, searchPeople } from "~/modules/people/search.server";
 import { SHARE_DIALOG_PARAM, SHARE_DIALOG_VALUE, SHARE_INTENT, SHARE_QUERY_PARAM, ShareReportSchema } from "~/modules/reports/share.schema";
 import { sharePeople, shareReports } from "~/modules/reports/share.server";
@@ -58,7 +58,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const d1 = context.cloudflare.env.DB;
   const [share, matches] = await Promise.all([
     sharing ? sharePeople(context, viewer, url.searchParams.get(SHARE_QUERY_PARAM) ?? "", url.searchParams.getAll("userIds")) : null,
-    url.searchParams.has(QUERY_PARAM)
+    asksPeopleSearch(url.searchParams, QUERY_PARAM)
       ? searchPeople(d1, viewer, "report-completed-reviewees", url.searchParams.get(QUERY_PARAM) ?? "")
       : null,
   ]);

@@ -37,6 +37,8 @@ export interface PeoplePickerProps {
   queryName: string;
   /** The query of `matches` (the address's `queryName`). */
   query?: string;
+  /** The field the fallback's Search button sends `queryName` as (so the page knows which search was asked). */
+  searchParam?: string;
   /** Without JavaScript: the people matching `query`, from the page's loader (null: no search asked). */
   matches?: PickerPerson[] | null;
   placeholder?: string;
@@ -104,7 +106,9 @@ function PickerCombobox({ label, name, searchUrl, chosen, multiple, placeholder,
           value={p}
           className="flex cursor-pointer flex-col px-3 py-1.5 data-[focus]:bg-indigo-50 data-[selected]:font-semibold"
         >
-          <span className="text-slate-900">{p.name}</span>
+          <span className="text-slate-900" data-person-name>
+            {p.name}
+          </span>
           {secondary(p) ? <span className="text-xs text-slate-500">{secondary(p)}</span> : null}
         </ComboboxOption>
       ))}
@@ -124,7 +128,7 @@ function PickerCombobox({ label, name, searchUrl, chosen, multiple, placeholder,
   );
 
   return (
-    <Field className={`flex flex-col gap-1 text-sm ${className}`}>
+    <Field className={`flex min-w-0 flex-col gap-1 text-sm ${className}`}>
       <Label className="font-medium text-slate-800">{label}</Label>
       {picked.map((p) => (
         <input key={p.id} type="hidden" name={name} value={p.id} />
@@ -187,7 +191,17 @@ function PickerCombobox({ label, name, searchUrl, chosen, multiple, placeholder,
   );
 }
 
-function PickerFallback({ label, name, chosen, multiple, queryName, query = "", matches = null, className = "" }: PeoplePickerProps) {
+function PickerFallback({
+  label,
+  name,
+  chosen,
+  multiple,
+  queryName,
+  query = "",
+  matches = null,
+  searchParam = "pickerSearch",
+  className = "",
+}: PeoplePickerProps) {
   const id = useId();
   const chosenIds = new Set(chosen.map((p) => p.id));
   const others = (matches ?? []).filter((p) => !chosenIds.has(p.id));
@@ -195,13 +209,13 @@ function PickerFallback({ label, name, chosen, multiple, queryName, query = "", 
     <li key={p.id}>
       <label className="flex items-center gap-2 text-sm text-slate-900">
         <input type={multiple ? "checkbox" : "radio"} name={name} value={p.id} defaultChecked={checked} />
-        {p.name}
+        <span data-person-name>{p.name}</span>
         {secondary(p) ? <span className="text-xs text-slate-500">{secondary(p)}</span> : null}
       </label>
     </li>
   );
   return (
-    <fieldset className={`flex flex-col gap-1 text-sm ${className}`} data-people-picker-fallback={name}>
+    <fieldset className={`flex min-w-0 flex-col gap-1 text-sm ${className}`} data-people-picker-fallback={name}>
       <legend className="font-medium text-slate-800">{label}</legend>
       {chosen.length + others.length > 0 ? (
         <ul className="max-h-48 space-y-1 overflow-y-auto rounded-md border border-slate-200 p-2">
@@ -210,7 +224,7 @@ function PickerFallback({ label, name, chosen, multiple, queryName, query = "", 
         </ul>
       ) : null}
       {matches && matches.length === 0 ? <p className="text-slate-600">{NO_MATCH}</p> : null}
-      <div className="flex gap-2">
+      <div className="flex flex-wrap gap-2">
         <label htmlFor={id} className="sr-only">
           Search {label.toLowerCase()}
         </label>
@@ -220,9 +234,9 @@ function PickerFallback({ label, name, chosen, multiple, queryName, query = "", 
           name={queryName}
           defaultValue={query}
           placeholder="Name or e-mail"
-          className="min-w-0 flex-1 rounded-md border border-slate-300 px-2 py-1 text-sm"
+          className="min-w-0 flex-1 basis-32 rounded-md border border-slate-300 px-2 py-1 text-sm"
         />
-        <button type="submit" className={buttonClass("secondary")}>
+        <button type="submit" name={searchParam} value={queryName} className={buttonClass("secondary")}>
           Search
         </button>
       </div>

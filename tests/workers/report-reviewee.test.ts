@@ -202,7 +202,7 @@ const count = async (query: string, ...binds: unknown[]) =>
 
 /** The reviewees the picker offers a search without JavaScript (`revieweeQ`), by id. */
 const revieweeMatches = async (email: string, search: string) =>
-  attrs((await get(email, new URLSearchParams({ revieweeQ: search }).toString())).html, 'input[name="revieweeId"]', "value");
+  attrs((await get(email, new URLSearchParams({ revieweeQ: search, pickerSearch: "revieweeQ" }).toString())).html, 'input[name="revieweeId"]', "value");
 
 describe("per-reviewee report: who sees what (000 §2, §6)", () => {
   it("sends an employee home", async () => {

@@ -34,3 +34,14 @@ export const isPickScope = (value: unknown): value is PickScope => PICK_SCOPES.i
 
 /** The search address a picker is given for a scope (it adds `&q=`). */
 export const peopleSearchUrl = (scope: PickScope) => `${PEOPLE_SEARCH_PATH}?scope=${scope}`;
+
+/** Without JavaScript, the picker's Search button sends this with its query field's name. */
+export const PICKER_SEARCH_PARAM = "pickerSearch";
+
+/**
+ * Whether an address asks a picker's search without JavaScript: its query field holds text, or
+ * its own Search button was pressed (an empty query then lists the first people).
+ */
+export function asksPeopleSearch(params: URLSearchParams, queryName: string): boolean {
+  return Boolean(params.get(queryName)?.trim()) || params.getAll(PICKER_SEARCH_PARAM).includes(queryName);
+}

@@ -7,7 +7,7 @@ import { mayNameAnonymousReviewers, reportAccess, REPORTED_STATES } from "~/modu
 import { answerCells, parseAnswers, questionPlan, type QuestionPlan } from "./answer-cells.server";
 import { anonymousAnswersShown, inAnonymousOrder } from "~/modules/access/anonymous-reviewers.server";
 import { chosenPeopleStatement, normalQuery, peopleOf, searchPeople } from "~/modules/people/search.server";
-import type { PickedPerson } from "~/modules/people/search";
+import { asksPeopleSearch, type PickedPerson } from "~/modules/people/search";
 import {
   PEOPLE_QUERY_PARAMS,
   PREVIEW_ROWS,
@@ -152,7 +152,7 @@ function optionStatements(viewer: ReportViewer, filters: ReportFilters): SQL[] {
 /** Without JavaScript, the people filters' search fields answered: the matching people, or null when not asked. */
 export async function peopleFilterMatches(d1: D1Database, viewer: ReportViewer, params: URLSearchParams) {
   const ask = (name: string, scope: "report-reviewers" | "report-reviewees") =>
-    params.has(name) ? searchPeople(d1, viewer, scope, params.get(name) ?? "") : Promise.resolve(null);
+    asksPeopleSearch(params, name) ? searchPeople(d1, viewer, scope, params.get(name) ?? "") : Promise.resolve(null);
   const [reviewers, reviewees] = await Promise.all([
     ask(PEOPLE_QUERY_PARAMS.reviewerIds, "report-reviewers"),
     ask(PEOPLE_QUERY_PARAMS.revieweeIds, "report-reviewees"),
