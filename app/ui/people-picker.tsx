@@ -207,10 +207,14 @@ function PickerFallback({
   const others = (matches ?? []).filter((p) => !chosenIds.has(p.id));
   const choice = (p: PickerPerson, checked: boolean) => (
     <li key={p.id}>
-      <label className="flex items-center gap-2 text-sm text-slate-900">
-        <input type={multiple ? "checkbox" : "radio"} name={name} value={p.id} defaultChecked={checked} />
-        <span data-person-name>{p.name}</span>
-        {secondary(p) ? <span className="text-xs text-slate-500">{secondary(p)}</span> : null}
+      <label className="flex items-start gap-2 text-sm text-slate-900">
+        <input type={multiple ? "checkbox" : "radio"} name={name} value={p.id} defaultChecked={checked} className="mt-0.5" />
+        <span className="min-w-0">
+          <span className="block" data-person-name>
+            {p.name}
+          </span>
+          {secondary(p) ? <span className="block truncate text-xs text-slate-500">{secondary(p)}</span> : null}
+        </span>
       </label>
     </li>
   );
