@@ -121,9 +121,10 @@ async function pressToggle(toggle: Locator, key: "Enter" | " ", expanded: boolea
 }
 
 /** The people the Reviewee picker offers before anything is typed, by name (the search's first page). */
-async function revieweeOptions(page: Page) {
+async function revieweeOptions(page: Page, js: boolean) {
   const picker = page.getByRole("combobox", { name: "Reviewee" });
-  if ((await picker.count()) > 0) {
+  if (js) {
+    // Once hydrated: until then the page shows the picker's search field.
     await picker.click();
     const names = page.getByRole("option").locator("[data-person-name]");
     await expect(names.first()).toBeVisible();
@@ -278,7 +279,7 @@ test.describe("Slack-type (Acme), JavaScript on", () => {
     await page.goto(REVIEWEE_REPORT);
     await expect(page.getByText(SELECT_REVIEWS_AND_REVIEWEE, { exact: true })).toBeVisible();
     // The admin chooses among every reviewee with a completed review.
-    expect(await revieweeOptions(page)).toEqual(expect.arrayContaining(["Adam Novak", "Eve Reyes", "Leo Haddad"]));
+    expect(await revieweeOptions(page, true)).toEqual(expect.arrayContaining(["Adam Novak", "Eve Reyes", "Leo Haddad"]));
 
     await page.goto(`${REPORTS}?reviews=${ACME.closed.id}`);
     await hydratedTable(page);
@@ -317,7 +318,7 @@ test.describe("Slack-type (Acme), JavaScript on", () => {
     await as(page, ACME.kara.email);
     await page.goto(REVIEWEE_REPORT);
     // (Reviewees with a completed review: Leo; Maya and Rosa once their reviews are done.)
-    const options = await revieweeOptions(page);
+    const options = await revieweeOptions(page, true);
     expect(options).toContain("Leo Haddad");
     for (const name of options) expect(["Leo Haddad", "Maya García", "Rosa Nguyen"]).toContain(name);
     expect((await page.goto(`${REVIEWEE_REPORT}?revieweeId=u-acme-adam&reviewIds=${ACME.closed.id}`))?.status()).toBe(404);
@@ -465,7 +466,7 @@ test.describe("Teams-type (Globex), JavaScript off", () => {
     // The manager chooses a reviewee with the GET form: the reviews come next.
     await as(page, GLOBEX.mike.email);
     await page.goto(REVIEWEE_REPORT);
-    const options = await revieweeOptions(page);
+    const options = await revieweeOptions(page, false);
     for (const n of ["Elsa Kowalski", "Tina Silva", "Tom Patel"]) expect(options).toContain(n);
     for (const n of options) expect(["Elsa Kowalski", "Ravi Tanaka", "Sofia Nguyen", "Tina Silva", "Tom Patel"]).toContain(n);
     expect((await page.goto(`${REVIEWEE_REPORT}?revieweeId=u-globex-abel`))?.status()).toBe(404);
