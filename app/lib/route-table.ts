@@ -438,6 +438,8 @@ export const SUPPORT_ROUTES: Array<{ id: string; path: string; module: string; l
   { id: "survey-report-download", path: "/surveys/reports/download", module: "routes/surveys.reports.download.tsx", layout: "none" },
   // The Share-report dialog's people search (JSON, with JavaScript).
   { id: "report-share-people", path: "/reviews/reports/share-people", module: "routes/reviews.reports.share-people.tsx", layout: "none" },
+  // The people picker's search (JSON, with JavaScript; app/ui/people-picker.tsx).
+  { id: "people-search", path: "/people/search", module: "routes/people.search.tsx", layout: "none" },
   { id: "splat", path: "*", module: "routes/not-found.tsx", layout: "none" },
 ];
 

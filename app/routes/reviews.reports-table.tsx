@@ -6,7 +6,7 @@ import { requirePermission } from "~/modules/auth/session.server";
 import { ReportTableDownload } from "~/modules/reviews/components/report-table-download";
 import { ReportTableFilters } from "~/modules/reviews/components/report-table-filters";
 import { queueReportAnswer } from "~/modules/reports/generated.server";
-import { loadAnswerTable } from "~/modules/reviews/reports/report-table.server";
+import { loadAnswerTable, peopleFilterMatches } from "~/modules/reviews/reports/report-table.server";
 import {
   ANSWER_COLUMNS,
   filtersFromSearch,
@@ -33,9 +33,14 @@ const TitleSchema = z.object({
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requirePermission(request, context, "ViewReviewReportsTable");
-  const filters = filtersFromSearch(new URL(request.url).searchParams);
-  const page = await loadAnswerTable(context.cloudflare.env.DB, viewer, filters, context.config.sessionSecret);
-  return data({ filters, ...page }, { headers: { "Cache-Control": "private, no-store" } });
+  const params = new URL(request.url).searchParams;
+  const filters = filtersFromSearch(params);
+  const d1 = context.cloudflare.env.DB;
+  const [page, matches] = await Promise.all([
+    loadAnswerTable(d1, viewer, filters, context.config.sessionSecret),
+    peopleFilterMatches(d1, viewer, params),
+  ]);
+  return data({ filters, matches, ...page }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 /** Download without JavaScript: the rows of the filters as one queued XLSX ('Report will be emailed once completed'). */
@@ -65,7 +70,7 @@ export default function ReviewReportsTable() {
         <EmptyState icon="reviews" title={NO_FILTERS} />
       ) : (
         <>
-          <ReportTableFilters action={REPORTS_TABLE_PATH} options={d.options} filters={d.filters} />
+          <ReportTableFilters action={REPORTS_TABLE_PATH} options={d.options} filters={d.filters} matches={d.matches} />
           {d.completedPairs === 0 ? (
             <EmptyState icon="reviews" title={NO_REPORTS} />
           ) : (

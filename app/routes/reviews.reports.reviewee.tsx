@@ -16,22 +16,21 @@ import {
   SELECT_REVIEWS_AND_REVIEWEE,
 } from "~/modules/reviews/reports/reviewee-report";
 import { DOWNLOAD_INTENT, RevieweeDownloadSchema } from "~/modules/reviews/reports/reviewee-report.schema";
-import {
-  asReporter,
-  campaignIdsOf,
-  reportHead,
-  revieweeReportPage,
-  type RevieweeOption,
-} from "~/modules/reviews/reports/reviewee-report.server";
+import { asReporter, campaignIdsOf, reportHead, revieweeReportPage } from "~/modules/reviews/reports/reviewee-report.server";
+import { asksPeopleSearch, peopleSearchUrl } from "~/modules/people/search";
+import { normalQuery, searchPeople } from "~/modules/people/search.server";
 import { SHARE_DIALOG_PARAM, SHARE_DIALOG_VALUE, SHARE_INTENT, SHARE_QUERY_PARAM, ShareReportSchema } from "~/modules/reviews/reports/share.schema";
 import { sharePeople, shareReports } from "~/modules/reviews/reports/share.server";
 import { buttonClass } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
 import { PageHeader } from "~/ui/page-header";
+import { PeoplePicker } from "~/ui/people-picker";
 
 const notFound = () => new Response("Not Found", { status: 404 });
 /** The reviews checked in the form belong to this reviewee (a changed reviewee drops them). */
 const FOR_PARAM = "for";
+/** The reviewee picker's search field without JavaScript. */
+const QUERY_PARAM = "revieweeQ";
 
 /**
  * /reviews/reports/reviewee?revieweeId=&reviewIds=a,b (000 §2 "Per-reviewee report"):
@@ -56,12 +55,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   });
   if (!page) throw notFound();
   const sharing = url.searchParams.get(SHARE_DIALOG_PARAM) === SHARE_DIALOG_VALUE && page.report && page.reviewee;
-  const share = sharing
-    ? await sharePeople(context, viewer, url.searchParams.get(SHARE_QUERY_PARAM) ?? "", url.searchParams.getAll("userIds"))
-    : null;
+  const d1 = context.cloudflare.env.DB;
+  const [share, matches] = await Promise.all([
+    sharing ? sharePeople(context, viewer, url.searchParams.get(SHARE_QUERY_PARAM) ?? "", url.searchParams.getAll("userIds")) : null,
+    asksPeopleSearch(url.searchParams, QUERY_PARAM)
+      ? searchPeople(d1, viewer, "report-completed-reviewees", url.searchParams.get(QUERY_PARAM) ?? "")
+      : null,
+  ]);
   return data(
     {
-      reviewees: withShownReviewee(page.reviewees, page.reviewee),
+      hasReviewees: page.hasReviewees,
+      matches: { query: normalQuery(url.searchParams.get(QUERY_PARAM)), people: matches },
       reviewee: page.reviewee,
       reviews: page.reviews,
       campaignIds: page.report ? page.report.reviews.map((r) => r.id) : [],
@@ -70,17 +74,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     },
     { headers: { "Cache-Control": "private, no-store" } }
   );
-}
-
-/**
- * The picker's options with the shown reviewee among them: the options are the reviewees with a
- * completed review, but a review's Preview may open someone whose reviews are all still open.
- */
-function withShownReviewee(options: RevieweeOption[], shown: { id: string; name: string; title: string | null } | null) {
-  if (!shown || options.some((o) => o.id === shown.id)) return options;
-  const byName = (a: RevieweeOption, b: RevieweeOption) =>
-    a.name.toLowerCase() < b.name.toLowerCase() ? -1 : a.name.toLowerCase() > b.name.toLowerCase() ? 1 : a.id < b.id ? -1 : 1;
-  return [...options, { id: shown.id, name: shown.name, title: shown.title, deactivated: false }].sort(byName);
 }
 
 export const meta = pageMeta;
@@ -176,7 +169,7 @@ export default function RevieweeReportPage() {
       <Selectors />
       {report ? (
         <RevieweeReportView report={report} />
-      ) : d.reviewees.length === 0 || (d.reviewee && d.reviews.length === 0) ? (
+      ) : !d.hasReviewees || (d.reviewee && d.reviews.length === 0) ? (
         <EmptyState title={ANALYTICS_NOT_AVAILABLE} />
       ) : (
         <EmptyState title={SELECT_REVIEWS_AND_REVIEWEE} />
@@ -200,8 +193,9 @@ function DownloadButton({ format, revieweeId, reviewIds }: { format: "pdf" | "xl
 }
 
 /**
- * The reviewee select, then the reviews of that reviewee: a GET form (Show report), so it works
- * without JavaScript; with it, choosing a reviewee loads their reviews at once.
+ * The reviewee picker, then the reviews of that reviewee: a GET form (Show report), so it works
+ * without JavaScript (the picker's Search brings back the matching reviewees); with it, choosing a
+ * reviewee loads their reviews at once.
  */
 function Selectors() {
   const d = useLoaderData<typeof loader>();
@@ -215,28 +209,18 @@ function Selectors() {
       aria-label="Choose the report"
     >
       {d.reviewee ? <input type="hidden" name={FOR_PARAM} value={d.reviewee.id} /> : null}
-      <label className="flex min-w-64 flex-col gap-1 text-sm font-medium text-slate-700">
-        Reviewee
-        <select
-          name="revieweeId"
-          defaultValue={d.reviewee?.id ?? ""}
-          key={`reviewee-${d.reviewee?.id ?? ""}`}
-          onChange={(event) => {
-            const id = event.currentTarget.value;
-            navigate(id ? revieweeReportPath(id) : REVIEWEE_REPORT_PATH);
-          }}
-          className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-normal text-slate-900"
-        >
-          <option value="">Select reviewee</option>
-          {d.reviewees.map((r) => (
-            <option key={r.id} value={r.id}>
-              {r.name}
-              {r.title ? ` — ${r.title}` : ""}
-              {r.deactivated ? " (deactivated)" : ""}
-            </option>
-          ))}
-        </select>
-      </label>
+      <PeoplePicker
+        label="Reviewee"
+        name="revieweeId"
+        searchUrl={peopleSearchUrl("report-completed-reviewees")}
+        chosen={d.reviewee ? [{ id: d.reviewee.id, name: d.reviewee.name, title: d.reviewee.title }] : []}
+        queryName={QUERY_PARAM}
+        query={d.matches.query}
+        matches={d.matches.people}
+        placeholder="Select reviewee"
+        onPick={(person) => navigate(person ? revieweeReportPath(person.id) : REVIEWEE_REPORT_PATH)}
+        className="min-w-64"
+      />
       {d.reviewee ? (
         <fieldset className="flex min-w-72 flex-col gap-1" key={`reviews-${d.reviewee.id}-${d.campaignIds.join(",")}`}>
           <legend className="text-sm font-medium text-slate-700">Reviews</legend>

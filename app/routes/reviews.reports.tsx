@@ -1,45 +1,28 @@
-import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { pageMeta } from "~/lib/navigation";
 import { redirectWithToast } from "~/lib/toast.server";
 import { mayNameAnonymousReviewers } from "~/modules/access/review-reports.server";
 import { requirePermission, type Viewer } from "~/modules/auth/session.server";
-import { ReportTable, type ReviewMenuAction, type TableReview } from "~/modules/reviews/components/report-table";
-import { ReportTableFilters } from "~/modules/reviews/components/report-table-filters";
-import { ShareReportDialog } from "~/modules/reviews/components/share-report-dialog";
+import { ReviewReportsPage, type ReviewReportsActionData as ActionData } from "~/modules/reviews/components/review-reports-page";
 import { REPORTS_QUEUED, queueReportAnswer } from "~/modules/reports/generated.server";
 import { deleteReview, DELETED, DUPLICATED, duplicateReview, reviewForRowAction } from "~/modules/reviews/reports/review-row-actions.server";
-import { revieweeReportPath } from "~/modules/reviews/reports/reviewee-report";
-import { loadReportTable, visibleReports } from "~/modules/reviews/reports/report-table.server";
+import { loadReportTable, peopleFilterMatches, visibleReports } from "~/modules/reviews/reports/report-table.server";
 import {
-  filterEntries,
   filtersFromSearch,
-  filterSearch,
-  NO_FILTERS,
-  NO_REPORTS,
   NONE_SELECTED,
   MAX_BULK_REPORTS,
-  REPORTS_PAGE_SIZE,
   REPORTS_PATH,
   reportKeysOf,
   type ReportKey,
 } from "~/modules/reviews/reports/report-table.schema";
 import { SHARE_DIALOG_PARAM, SHARE_DIALOG_VALUE, SHARE_INTENT, SHARE_QUERY_PARAM, ShareReportSchema } from "~/modules/reviews/reports/share.schema";
 import { sharePeople, shareReports } from "~/modules/reviews/reports/share.server";
-import { draftPath, REVIEWS_PATH } from "~/modules/reviews/launch.schema";
-import { Button, buttonClass } from "~/ui/button";
-import { ConfirmPanel } from "~/ui/confirm-panel";
-import { EmptyState } from "~/ui/empty-state";
-import { PageHeader } from "~/ui/page-header";
-import { Pager } from "~/ui/pager";
-import { useHydrated } from "~/ui/use-hydrated";
+import { draftPath } from "~/modules/reviews/launch.schema";
 
 const notFound = () => new Response("Not Found", { status: 404 });
-const FORM_ID = "report-selection";
 /** Page-state parameters (dialogs, selection): dropped from the address the page goes back to. */
 const STATE_PARAMS = [SHARE_DIALOG_PARAM, "report", SHARE_QUERY_PARAM, "userIds", "selectAll", "review"];
 
@@ -68,7 +51,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const filters = filtersFromSearch(url.searchParams);
   const d1 = context.cloudflare.env.DB;
-  const { options, table } = await loadReportTable(d1, viewer, filters, pageOf(url));
+  const [{ options, table }, matches] = await Promise.all([
+    loadReportTable(d1, viewer, filters, pageOf(url)),
+    peopleFilterMatches(d1, viewer, url.searchParams),
+  ]);
   const dialog = url.searchParams.get(SHARE_DIALOG_PARAM);
 
   let share: null | {
@@ -113,6 +99,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     {
       filters,
       options,
+      matches,
       table,
       canManage: viewer.permissions.includes("ViewManageReviews"),
       selectAll: url.searchParams.get("selectAll") === "1",
@@ -134,11 +121,6 @@ const RowActionSchema = z.object({
   confirmed: z.enum(["true", "false"]).default("false"),
   requestId: z.string().max(100).optional(),
 });
-
-type ActionData =
-  | { intent: "download"; error: string }
-  | { intent: typeof SHARE_INTENT; result: SubmissionResult<string[]> }
-  | { intent: "delete"; confirm: { id: string; title: string; requestId: string } };
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const viewer = await requirePermission(request, context, "ViewReviewReports");
@@ -208,242 +190,9 @@ async function bulkDownload(context: ActionFunctionArgs["context"], viewer: View
 
 export const meta = pageMeta;
 
-type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
-
 export default function ReviewReports() {
   const d = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
-  const hydrated = useHydrated();
-  const pageKeys = d.table.reviews.flatMap((r) => r.reviewees.map((e) => e.key));
-  const initial = () => new Set<string>(d.selectAll ? pageKeys : (d.share?.reports ?? []).map((r) => `${r.campaignId}:${r.revieweeId}`));
-  const [selected, setSelected] = useState<ReadonlySet<string>>(initial);
-  // A new page of reports (filters, paging) starts with its own selection.
-  const pageSignature = pageKeys.join(",");
-  useEffect(() => setSelected(initial()), [pageSignature]); // eslint-disable-line react-hooks/exhaustive-deps
-
-  const extra = (params: Record<string, string | string[] | null>) =>
-    `${REPORTS_PATH}${filterSearch(d.filters, { page: d.table.page > 1 ? String(d.table.page) : null, ...params })}`;
-  const hasOptions = d.options.reviews.length > 0;
-  const confirm = actionData?.intent === "delete" ? actionData.confirm : null;
-  const bulkError = actionData?.intent === "download" ? actionData.error : d.selectionError;
-
-  return (
-    <>
-      <PageHeader title="Reports" description="Review reports by review, reviewee and reviewer. A report is one reviewee in one review." />
-      {!hasOptions ? (
-        <EmptyState icon="reviews" title={NO_FILTERS} />
-      ) : (
-        <>
-          <ReportTableFilters action={REPORTS_PATH} options={d.options} filters={d.filters} />
-          {confirm ? (
-            <ConfirmPanel
-              id="delete-review"
-              title={`Delete Review: ${confirm.title}?`}
-              fields={{ intent: "delete", id: confirm.id, confirmed: "true", requestId: confirm.requestId }}
-              cancelTo={d.back}
-              cancelLabel="Keep it"
-              confirmLabel="Delete Review"
-            >
-              <p>The review, its audience and its answers are removed for good, and its reports with them.</p>
-            </ConfirmPanel>
-          ) : null}
-          {d.actions ? <ActionsPanel d={d} /> : null}
-          {d.share ? (
-            <ShareReportDialog
-              reports={d.share.reports}
-              description={d.share.description}
-              people={d.share.people}
-              chosen={d.share.chosen}
-              q={d.share.q}
-              closeTo={d.back}
-              action={d.here}
-              searchAction={REPORTS_PATH}
-              keep={[
-                ...filterEntries(d.filters),
-                // The reports go as the dialog's own `report` fields.
-                ...(d.table.page > 1 ? ([["page", String(d.table.page)]] as Array<[string, string]>) : []),
-              ]}
-              lastResult={actionData?.intent === SHARE_INTENT ? actionData.result : null}
-            />
-          ) : null}
-          {d.table.total === 0 ? (
-            <EmptyState icon="reviews" title={NO_REPORTS} />
-          ) : (
-            <>
-              <Form method="post" action={d.back} id={FORM_ID} className="mb-3 flex flex-wrap items-center gap-3" preventScrollReset>
-                {filterEntries(d.filters).map(([name, value], i) => (
-                  <input key={`${name}-${i}`} type="hidden" name={name} value={value} />
-                ))}
-                {d.table.page > 1 ? <input type="hidden" name="page" value={d.table.page} /> : null}
-                <SelectAll d={d} hydrated={hydrated} selected={selected} pageKeys={pageKeys} onChange={setSelected} extra={extra} />
-                <span className="text-sm text-slate-600" aria-live="polite" data-selected-count={hydrated ? selected.size : undefined}>
-                  {hydrated ? `${selected.size} selected` : null}
-                </span>
-                <span className="ml-auto flex gap-2">
-                  <button
-                    type="submit"
-                    name={SHARE_DIALOG_PARAM}
-                    value={SHARE_DIALOG_VALUE}
-                    formMethod="get"
-                    formAction={REPORTS_PATH}
-                    className={buttonClass("secondary")}
-                  >
-                    Bulk Share
-                  </button>
-                  <button type="submit" name="intent" value="download" className={buttonClass("primary")}>
-                    Bulk Download
-                  </button>
-                </span>
-              </Form>
-              {bulkError ? (
-                <p role="alert" className="mb-3 text-sm text-red-700" data-bulk-error>
-                  {bulkError}
-                </p>
-              ) : null}
-              <ReportTable
-                reviews={d.table.reviews as TableReview[]}
-                formId={FORM_ID}
-                selected={selected}
-                onChecked={(key, on) =>
-                  setSelected((s) => {
-                    const next = new Set(s);
-                    if (on) next.add(key);
-                    else next.delete(key);
-                    return next;
-                  })
-                }
-                action={d.back}
-                requestId={d.requestId}
-                shareHref={(key) => extra({ [SHARE_DIALOG_PARAM]: SHARE_DIALOG_VALUE, report: key })}
-                previewHref={(revieweeId, reviewId) => revieweeReportPath(revieweeId, [reviewId])}
-                menuOf={(review) => menuOf(review.id, review.state, review.reviewees[0]?.revieweeId ?? null, d.canManage)}
-                actionsHref={(reviewId) => extra({ [SHARE_DIALOG_PARAM]: "actions", review: reviewId })}
-              />
-              <Pager
-                page={d.table.page}
-                pages={d.table.pages}
-                total={d.table.total}
-                noun={d.table.total === 1 ? "report" : "reports"}
-                hrefFor={(page) => `${REPORTS_PATH}${filterSearch(d.filters, { page: page > 1 ? String(page) : null })}`}
-              />
-              <p className="mt-1 text-xs text-slate-500">
-                {REPORTS_PAGE_SIZE} reports a page; Select All and the bulk actions act on this page.
-              </p>
-            </>
-          )}
-        </>
-      )}
-    </>
-  );
+  return <ReviewReportsPage d={d} actionData={actionData} />;
 }
 
-/** The review row menu (000 §2): Preview for everyone, Duplicate, Delete and Launch for those who manage reviews. */
-function menuOf(reviewId: string, state: string, firstRevieweeId: string | null, canManage: boolean): ReviewMenuAction[] {
-  const preview: ReviewMenuAction = {
-    key: "preview",
-    label: "Preview",
-    href: firstRevieweeId ? revieweeReportPath(firstRevieweeId, [reviewId]) : "/reviews/reports/reviewee",
-  };
-  if (!canManage) return [preview];
-  return [
-    { key: "duplicate", label: "Duplicate", intent: "duplicate" },
-    {
-      key: "delete",
-      label: "Delete",
-      intent: "delete",
-      danger: true,
-      disabledReason: state === "live" ? "Finalize the review before deleting it." : undefined,
-    },
-    preview,
-    // A live or closed review opens in Manage Reviews (a draft would open at its launch page).
-    { key: "launch", label: "Launch", href: state === "draft" ? draftPath(reviewId) : `${REVIEWS_PATH}/${encodeURIComponent(reviewId)}` },
-  ];
-}
-
-function SelectAll({
-  d,
-  hydrated,
-  selected,
-  pageKeys,
-  onChange,
-  extra,
-}: {
-  d: LoaderData;
-  hydrated: boolean;
-  selected: ReadonlySet<string>;
-  pageKeys: string[];
-  onChange: (s: ReadonlySet<string>) => void;
-  extra: (params: Record<string, string | string[] | null>) => string;
-}) {
-  if (!hydrated) {
-    // Without JavaScript: the page again with every report checked (or none).
-    return d.selectAll ? (
-      <a href={extra({})} className={buttonClass("ghost")}>
-        Clear selection
-      </a>
-    ) : (
-      <a href={extra({ selectAll: "1" })} className={buttonClass("ghost")}>
-        Select All
-      </a>
-    );
-  }
-  const all = pageKeys.length > 0 && pageKeys.every((k) => selected.has(k));
-  return (
-    <label className="flex items-center gap-2 text-sm font-medium text-slate-700">
-      <input
-        type="checkbox"
-        checked={all}
-        ref={(el) => {
-          if (el) el.indeterminate = !all && pageKeys.some((k) => selected.has(k));
-        }}
-        onChange={(e) => onChange(new Set(e.currentTarget.checked ? pageKeys : []))}
-        className="size-4 rounded border-slate-300"
-      />
-      Select All
-    </label>
-  );
-}
-
-/** The review row menu as a panel in the page (`?dialog=actions&review=…`), for browsers without JavaScript. */
-function ActionsPanel({ d }: { d: LoaderData }) {
-  const a = d.actions!;
-  const items = menuOf(a.id, a.state, a.firstRevieweeId, d.canManage);
-  return (
-    <section
-      aria-labelledby="review-actions-title"
-      className="mb-6 rounded-lg border border-slate-200 bg-white p-5 shadow-sm"
-      data-panel="review-actions"
-    >
-      <h2 id="review-actions-title" className="text-base font-semibold text-slate-900">
-        Actions for {a.title}
-      </h2>
-      <ul className="mt-3 flex flex-wrap gap-2">
-        {items.map((item) => (
-          <li key={item.key}>
-            {item.href ? (
-              <a href={item.href} className={buttonClass("secondary")}>
-                {item.label}
-              </a>
-            ) : item.disabledReason ? (
-              <span className="text-sm text-slate-600">
-                {item.label}: {item.disabledReason}
-              </span>
-            ) : (
-              <form method="post" action={d.back}>
-                <input type="hidden" name="intent" value={item.intent} />
-                <input type="hidden" name="id" value={a.id} />
-                <input type="hidden" name="requestId" value={d.requestId} />
-                <Button type="submit" variant={item.danger ? "danger" : "secondary"}>
-                  {item.label}
-                </Button>
-              </form>
-            )}
-          </li>
-        ))}
-      </ul>
-      <Link to={d.back} className={`${buttonClass("ghost")} mt-3`}>
-        Close
-      </Link>
-    </section>
-  );
-}

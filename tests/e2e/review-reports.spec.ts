@@ -65,19 +65,47 @@ const table = (page: Page) => page.locator("table[data-report-table]");
 const labels = (page: Page, level: 1 | 2 | 3) => table(page).locator(`tr[data-level="${level}"]:not([hidden]) > td:nth-child(2)`);
 const toast = (page: Page, message: string) => expect(page.getByRole("status").getByText(message, { exact: true })).toBeVisible();
 
-/** The filters' GET form: choose in the multi-selects and the user status, then Apply. */
+/** The filters' GET form: choose in the multi-selects, the people pickers and the user status, then Apply. */
 async function filter(
   page: Page,
   choice: { reviews?: string[]; reviewers?: string[]; reviewees?: string[]; departments?: string[]; status?: string }
 ) {
   const form = page.getByRole("form", { name: "Report filters" });
-  const lists = { reviews: "Reviews", reviewers: "Reviewers", reviewees: "Reviewees", departments: "Reviewee department" } as const;
+  const lists = { reviews: "Reviews", departments: "Reviewee department" } as const;
   for (const [key, label] of Object.entries(lists) as Array<[keyof typeof lists, string]>) {
     const chosen = choice[key];
     if (chosen) await form.getByLabel(label, { exact: true }).selectOption(chosen.map((name) => ({ label: name })));
   }
+  if (choice.reviewers) await pickPeople(page, "Reviewers", choice.reviewers);
+  if (choice.reviewees) await pickPeople(page, "Reviewees", choice.reviewees);
   if (choice.status) await form.getByRole("radio", { name: choice.status, exact: true }).check();
   await form.getByRole("button", { name: "Apply" }).click();
+}
+
+const startsWith = (name: string) => new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`);
+
+/**
+ * Chooses people in a filter's picker: with JavaScript by typing and choosing in the list;
+ * without it by searching (the page comes back with the matches) and checking each.
+ */
+async function pickPeople(page: Page, label: string, names: string[]) {
+  const form = page.getByRole("form", { name: "Report filters" });
+  const combobox = form.getByRole("combobox", { name: label, exact: true });
+  if ((await combobox.count()) > 0) {
+    for (const name of names) {
+      await combobox.fill(name);
+      await page.getByRole("option", { name: startsWith(name) }).click();
+    }
+    await combobox.press("Escape");
+    return;
+  }
+  const group = form.getByRole("group", { name: label, exact: true });
+  const search = group.getByRole("searchbox", { name: `Search ${label.toLowerCase()}` });
+  for (const name of names) {
+    await search.fill(name);
+    await search.press("Enter");
+    await group.getByRole("checkbox", { name: startsWith(name) }).check();
+  }
 }
 
 /** The table's rows once the page is hydrated (the open/close buttons exist only then). */
@@ -92,15 +120,22 @@ async function pressToggle(toggle: Locator, key: "Enter" | " ", expanded: boolea
   await expect(toggle).toHaveAttribute("aria-expanded", String(expanded));
 }
 
-/** The reviewee select's people (without "Select reviewee"), by name. */
-async function revieweeOptions(page: Page) {
-  const texts = await page.locator('select[name="revieweeId"] option:not([value=""])').allInnerTexts();
-  return texts.map((t) =>
-    t
-      .split(" — ")[0]
-      .replace(/ \(deactivated\)$/, "")
-      .trim()
-  );
+/** The people the Reviewee picker offers before anything is typed, by name (the search's first page). */
+async function revieweeOptions(page: Page, js: boolean) {
+  const picker = page.getByRole("combobox", { name: "Reviewee" });
+  if (js) {
+    // Once hydrated: until then the page shows the picker's search field.
+    await picker.click();
+    const names = page.getByRole("option").locator("[data-person-name]");
+    await expect(names.first()).toBeVisible();
+    const texts = await names.allInnerTexts();
+    await picker.press("Escape");
+    return texts.map((n) => n.trim());
+  }
+  // Without JavaScript: an empty search lists them.
+  await page.getByRole("searchbox", { name: "Search reviewee" }).press("Enter");
+  const names = await page.locator('[data-people-picker-fallback="revieweeId"] [data-person-name]').allInnerTexts();
+  return names.map((n) => n.trim());
 }
 
 /** An .xlsx's first sheet as rows of cells. */
@@ -244,13 +279,14 @@ test.describe("Slack-type (Acme), JavaScript on", () => {
     await page.goto(REVIEWEE_REPORT);
     await expect(page.getByText(SELECT_REVIEWS_AND_REVIEWEE, { exact: true })).toBeVisible();
     // The admin chooses among every reviewee with a completed review.
-    expect(await revieweeOptions(page)).toEqual(expect.arrayContaining(["Adam Novak", "Eve Reyes", "Leo Haddad"]));
+    expect(await revieweeOptions(page, true)).toEqual(expect.arrayContaining(["Adam Novak", "Eve Reyes", "Leo Haddad"]));
 
     await page.goto(`${REPORTS}?reviews=${ACME.closed.id}`);
     await hydratedTable(page);
     await page.getByRole("link", { name: `Preview: Adam Novak — ${ACME.closed.title}` }).click();
     await expect(page).toHaveURL(`${REVIEWEE_REPORT}?revieweeId=u-acme-adam&reviewIds=${ACME.closed.id}`);
-    await expect(page.locator('select[name="revieweeId"]')).toHaveValue("u-acme-adam");
+    await expect(page.getByRole("combobox", { name: "Reviewee" })).toHaveValue("Adam Novak");
+    await expect(page.getByRole("form", { name: "Choose the report" }).locator('input[name="revieweeId"]')).toHaveValue("u-acme-adam");
     await expect(page.getByRole("checkbox", { name: new RegExp(ACME.closed.title) })).toBeChecked();
     await expect(page.getByRole("heading", { name: "Adam Novak", level: 2 })).toBeVisible();
     // ApexCharts, loaded after hydration, draws the competency chart.
@@ -267,7 +303,8 @@ test.describe("Slack-type (Acme), JavaScript on", () => {
     await expect(comments.locator(`tbody tr[data-comment-reviewer="${ACME.alice.name}"]`).first()).toBeVisible();
 
     // Choosing another reviewee asks for the reviews first.
-    await page.locator('select[name="revieweeId"]').selectOption({ label: "Eve Reyes — Product Manager" });
+    await page.getByRole("combobox", { name: "Reviewee" }).fill("Eve");
+    await page.getByRole("option", { name: /^Eve Reyes/ }).click();
     await expect(page).toHaveURL(`${REVIEWEE_REPORT}?revieweeId=u-acme-eve`);
     await expect(page.getByText(SELECT_REVIEWS_AND_REVIEWEE, { exact: true })).toBeVisible();
     await page.getByRole("checkbox", { name: new RegExp(ACME.closed.title) }).check();
@@ -281,7 +318,7 @@ test.describe("Slack-type (Acme), JavaScript on", () => {
     await as(page, ACME.kara.email);
     await page.goto(REVIEWEE_REPORT);
     // (Reviewees with a completed review: Leo; Maya and Rosa once their reviews are done.)
-    const options = await revieweeOptions(page);
+    const options = await revieweeOptions(page, true);
     expect(options).toContain("Leo Haddad");
     for (const name of options) expect(["Leo Haddad", "Maya García", "Rosa Nguyen"]).toContain(name);
     expect((await page.goto(`${REVIEWEE_REPORT}?revieweeId=u-acme-adam&reviewIds=${ACME.closed.id}`))?.status()).toBe(404);
@@ -429,12 +466,14 @@ test.describe("Teams-type (Globex), JavaScript off", () => {
     // The manager chooses a reviewee with the GET form: the reviews come next.
     await as(page, GLOBEX.mike.email);
     await page.goto(REVIEWEE_REPORT);
-    const options = await revieweeOptions(page);
+    const options = await revieweeOptions(page, false);
     for (const n of ["Elsa Kowalski", "Tina Silva", "Tom Patel"]) expect(options).toContain(n);
     for (const n of options) expect(["Elsa Kowalski", "Ravi Tanaka", "Sofia Nguyen", "Tina Silva", "Tom Patel"]).toContain(n);
     expect((await page.goto(`${REVIEWEE_REPORT}?revieweeId=u-globex-abel`))?.status()).toBe(404);
     await page.goto(REVIEWEE_REPORT);
-    await page.locator('select[name="revieweeId"]').selectOption("u-globex-tom");
+    await page.getByRole("searchbox", { name: "Search reviewee" }).fill("Tom");
+    await page.getByRole("button", { name: "Search" }).click();
+    await page.getByRole("radio", { name: /^Tom Patel/ }).check();
     await page.getByRole("button", { name: "Show report" }).click();
     await expect(page.getByText(SELECT_REVIEWS_AND_REVIEWEE, { exact: true })).toBeVisible();
     await page.getByRole("checkbox", { name: new RegExp(GLOBEX.closed.title) }).check();

@@ -223,15 +223,25 @@ describe("report table: filters (000 §2)", () => {
     expect(await reportsOf((await page("alice", `${both()}&departments=${DEPT}`)).html)).toEqual([key(open, "rae"), key(anon, "rae")]);
   });
 
-  it("offers the reviews, reviewers, reviewees and departments as multi-selects in a GET form", async () => {
+  it("offers the reviews and departments as multi-selects and reviewers and reviewees as people pickers in a GET form", async () => {
     const { html } = await page("alice", "");
     expect(await attrs(html, 'select[name="reviews"] option', "value")).toEqual(expect.arrayContaining([open, anon]));
     expect(await attrs(html, 'select[name="reviews"] option', "value")).not.toContain(draft);
-    expect(await attrs(html, 'select[name="reviewers"] option', "value")).toEqual(expect.arrayContaining([uid("will"), uid("vic")]));
-    expect(await attrs(html, 'select[name="reviewees"] option', "value")).toEqual(expect.arrayContaining([uid("rae"), uid("otto")]));
     expect(await attrs(html, 'select[name="departments"] option', "value")).toContain(DEPT);
-    expect(await attrs(html, "select[multiple]", "name")).toEqual(["reviews", "reviewers", "reviewees", "departments"]);
+    expect(await attrs(html, "select[multiple]", "name")).toEqual(["reviews", "departments"]);
     expect(await attrs(html, 'input[name="status"][checked]', "value")).toEqual(["include"]);
+    // No list of people in the page: each picker is a search (a text field and Search without JavaScript).
+    expect(await attrs(html, 'input[name="reviewers"], input[name="reviewees"]', "value")).toEqual([]);
+    expect(await attrs(html, 'input[type="search"]', "name")).toEqual(["reviewersQ", "revieweesQ"]);
+    // Searched without JavaScript: the matching people of the viewer's reports come back to choose from.
+    const searched = await page("alice", q([["reviewersQ", PEOPLE.will], ["revieweesQ", `${PEOPLE.otto} ${tag}`]]));
+    expect(await attrs(searched.html, 'input[name="reviewers"]', "value")).toContain(uid("will"));
+    expect(await attrs(searched.html, 'input[name="reviewees"]', "value")).toEqual([uid("otto")]);
+    expect(await attrs(searched.html, 'input[name="reviewees"][checked]', "value")).toEqual([]);
+    // A chosen person is checked, by name.
+    const chosen = await page("alice", q([["reviewers", uid("vic")]]));
+    expect(await attrs(chosen.html, 'input[name="reviewers"][checked]', "value")).toEqual([uid("vic")]);
+    expect(textOf(chosen.html)).toContain(`${PEOPLE.vic} ${tag}`);
   });
 
   it("ignores another company's ids in the filters: nothing of theirs is shown", async () => {
@@ -247,7 +257,9 @@ describe("report table: who sees what (000 §6)", () => {
     const { status, html } = await page("mgr", "");
     expect(status).toBe(200);
     expect(await reportsOf(html)).toEqual([key(open, "rae"), key(anon, "rae")]);
-    expect(await attrs(html, 'select[name="reviewees"] option', "value")).toEqual([uid("rae")]);
+    // The reviewee picker finds only her direct report.
+    const searched = await page("mgr", q([["revieweesQ", tag]]));
+    expect(await attrs(searched.html, 'input[name="reviewees"]', "value")).toEqual([uid("rae")]);
     // A manager has no row menu actions but Preview.
     expect(html).not.toContain(`${uid("otto")}`);
   });
@@ -513,7 +525,8 @@ describe("report table (super admins): preview and streamed download (000 §7)",
   it("shows the filters and the first answer rows", async () => {
     const { status, html } = await page("alice", both(), TABLE);
     expect(status).toBe(200);
-    expect(await attrs(html, "select[multiple]", "name")).toEqual(["reviews", "reviewers", "reviewees", "departments"]);
+    expect(await attrs(html, "select[multiple]", "name")).toEqual(["reviews", "departments"]);
+    expect(await attrs(html, 'input[type="search"]', "name")).toEqual(["reviewersQ", "revieweesQ"]);
     expect(await attrs(html, "[data-completed-pairs]", "data-completed-pairs")).toEqual([String(await completedPairs([open, anon]))]);
     const rows = await texts(html, "tr[data-answer-row]");
     expect(rows.length).toBe(Math.min(10, QUESTIONS * (await completedPairs([open, anon]))));

@@ -1,12 +1,16 @@
 import { Form } from "@remix-run/react";
+import { peopleSearchUrl, type PickedPerson } from "~/modules/people/search";
 import { REVIEW_STATE_LABELS, type ReviewState } from "~/modules/reviews/campaign-machine";
 import { buttonClass } from "~/ui/button";
-import { FILTER_PARAMS, USER_STATUS_LABELS, USER_STATUSES, type ReportFilters } from "../reports/report-table.schema";
+import { PeoplePicker } from "~/ui/people-picker";
+import { FILTER_PARAMS, PEOPLE_QUERY_PARAMS, USER_STATUS_LABELS, USER_STATUSES, type ReportFilters } from "../reports/report-table.schema";
 
 /**
  * The report pages' filters (000 §2: reviews, reviewers, reviewees, reviewee department, user
- * status — include by default): a GET form of native multi-selects and radio buttons, so it works
- * without JavaScript and the address is the state (shareable, back button).
+ * status — include by default): a GET form of native multi-selects, people pickers and radio
+ * buttons, so it works without JavaScript and the address is the state (shareable, back button).
+ * The pickers search the people the viewer's reports hold (/people/search); without JavaScript
+ * their Search button brings the page back with the matches (`matches`, from the loader).
  */
 
 interface Option {
@@ -16,13 +20,29 @@ interface Option {
 
 export interface FilterOptionLists {
   reviews: Array<Option & { state: ReviewState }>;
-  reviewers: Option[];
-  reviewees: Option[];
+  /** The chosen people of the two people filters. */
+  reviewers: PickedPerson[];
+  reviewees: PickedPerson[];
   departments: Option[];
   cut: boolean;
 }
 
-export function ReportTableFilters({ action, options, filters }: { action: string; options: FilterOptionLists; filters: ReportFilters }) {
+interface PeopleMatches {
+  query: string;
+  people: PickedPerson[] | null;
+}
+
+export function ReportTableFilters({
+  action,
+  options,
+  filters,
+  matches,
+}: {
+  action: string;
+  options: FilterOptionLists;
+  filters: ReportFilters;
+  matches?: { reviewers: PeopleMatches; reviewees: PeopleMatches };
+}) {
   return (
     <Form
       method="get"
@@ -37,8 +57,26 @@ export function ReportTableFilters({ action, options, filters }: { action: strin
           options={options.reviews.map((r) => ({ id: r.id, name: `${r.name} (${REVIEW_STATE_LABELS[r.state]})` }))}
           chosen={filters.reviewIds}
         />
-        <MultiSelect name={FILTER_PARAMS.reviewerIds} label="Reviewers" options={options.reviewers} chosen={filters.reviewerIds} />
-        <MultiSelect name={FILTER_PARAMS.revieweeIds} label="Reviewees" options={options.reviewees} chosen={filters.revieweeIds} />
+        <PeoplePicker
+          label="Reviewers"
+          name={FILTER_PARAMS.reviewerIds}
+          searchUrl={peopleSearchUrl("report-reviewers")}
+          chosen={options.reviewers}
+          multiple
+          queryName={PEOPLE_QUERY_PARAMS.reviewerIds}
+          query={matches?.reviewers.query}
+          matches={matches?.reviewers.people}
+        />
+        <PeoplePicker
+          label="Reviewees"
+          name={FILTER_PARAMS.revieweeIds}
+          searchUrl={peopleSearchUrl("report-reviewees")}
+          chosen={options.reviewees}
+          multiple
+          queryName={PEOPLE_QUERY_PARAMS.revieweeIds}
+          query={matches?.reviewees.query}
+          matches={matches?.reviewees.people}
+        />
         <MultiSelect
           name={FILTER_PARAMS.departmentIds}
           label="Reviewee department"

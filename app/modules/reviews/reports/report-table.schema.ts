@@ -53,6 +53,9 @@ export const FILTER_PARAMS = {
   userStatus: "status",
 } as const;
 
+/** The people filters' search fields without JavaScript (the page answers them with matches). */
+export const PEOPLE_QUERY_PARAMS = { reviewerIds: "reviewersQ", revieweeIds: "revieweesQ" } as const;
+
 /** The filters in an address; unknown or malformed values fall back to no filter (include). */
 export function filtersFromSearch(params: URLSearchParams): ReportFilters {
   const list = (name: string) =>

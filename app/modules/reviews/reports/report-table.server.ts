@@ -6,7 +6,17 @@ import type { StoredBlock } from "~/modules/reviews/questionnaire.schema";
 import { mayNameAnonymousReviewers, reportAccess, REPORTED_STATES } from "~/modules/access/review-reports.server";
 import { answerCells, parseAnswers, questionPlan, type QuestionPlan } from "./answer-cells.server";
 import { anonymousAnswersShown, inAnonymousOrder } from "~/modules/access/anonymous-reviewers.server";
-import { PREVIEW_ROWS, reportKey, REPORTS_PAGE_SIZE, type AnswerCells, type ReportFilters, type ReportKey } from "./report-table.schema";
+import { chosenPeopleStatement, normalQuery, peopleOf, searchPeople } from "~/modules/people/search.server";
+import { asksPeopleSearch, type PickedPerson } from "~/modules/people/search";
+import {
+  PEOPLE_QUERY_PARAMS,
+  PREVIEW_ROWS,
+  reportKey,
+  REPORTS_PAGE_SIZE,
+  type AnswerCells,
+  type ReportFilters,
+  type ReportKey,
+} from "./report-table.schema";
 
 /**
  * The admin report pages (000 §2 "Review reports (admin)"): filter options, the
@@ -101,9 +111,13 @@ export interface ReviewOption extends Option {
 }
 export interface FilterOptions {
   reviews: ReviewOption[];
-  reviewers: Option[];
-  reviewees: Option[];
   departments: Option[];
+  /**
+   * The people chosen in the reviewer and reviewee filters, with their names (the pickers search
+   * the rest: /people/search, scopes report-reviewers and report-reviewees).
+   */
+  reviewers: PickedPerson[];
+  reviewees: PickedPerson[];
   /** A list reached MAX_OPTIONS and was cut. */
   cut: boolean;
 }
@@ -114,7 +128,7 @@ function anyReportPair(viewer: ReportViewer, extra: SQL): SQL {
     WHERE p.company_id = ${viewer.company.id} AND c.state IN ${REPORTED_STATES} AND ${reportAccess(viewer as Viewer)} AND ${extra})`;
 }
 
-function optionStatements(viewer: ReportViewer): SQL[] {
+function optionStatements(viewer: ReportViewer, filters: ReportFilters): SQL[] {
   const company = viewer.company.id;
   const limit = MAX_OPTIONS + 1;
   return [
@@ -124,14 +138,8 @@ function optionStatements(viewer: ReportViewer): SQL[] {
           viewer as Viewer
         )})
       ORDER BY c.launched_at DESC, c.id LIMIT ${limit}`,
-    sql`SELECT u.id AS id, u.name AS name FROM users u WHERE u.company_id = ${company}
-        AND ${anyReportPair(viewer, sql`p.reviewer_id = u.id AND (c.anonymous = 0 OR ${nameable(viewer)})`)}
-      ORDER BY u.name COLLATE NOCASE, u.id LIMIT ${limit}`,
-    sql`SELECT u.id AS id, u.name AS name FROM users u WHERE u.company_id = ${company} AND ${anyReportPair(
-      viewer,
-      sql`p.reviewee_id = u.id`
-    )}
-      ORDER BY u.name COLLATE NOCASE, u.id LIMIT ${limit}`,
+    chosenPeopleStatement(viewer, "report-reviewers", filters.reviewerIds),
+    chosenPeopleStatement(viewer, "report-reviewees", filters.revieweeIds),
     sql`SELECT d.id AS id, d.name AS name FROM departments d WHERE d.company_id = ${company}
         AND EXISTS (SELECT 1 FROM users u WHERE u.company_id = d.company_id AND u.department_id = d.id AND ${anyReportPair(
           viewer,
@@ -140,6 +148,21 @@ function optionStatements(viewer: ReportViewer): SQL[] {
       ORDER BY d.name COLLATE NOCASE, d.id LIMIT ${limit}`,
   ];
 }
+
+/** Without JavaScript, the people filters' search fields answered: the matching people, or null when not asked. */
+export async function peopleFilterMatches(d1: D1Database, viewer: ReportViewer, params: URLSearchParams) {
+  const ask = (name: string, scope: "report-reviewers" | "report-reviewees") =>
+    asksPeopleSearch(params, name) ? searchPeople(d1, viewer, scope, params.get(name) ?? "") : Promise.resolve(null);
+  const [reviewers, reviewees] = await Promise.all([
+    ask(PEOPLE_QUERY_PARAMS.reviewerIds, "report-reviewers"),
+    ask(PEOPLE_QUERY_PARAMS.revieweeIds, "report-reviewees"),
+  ]);
+  return {
+    reviewers: { query: normalQuery(params.get(PEOPLE_QUERY_PARAMS.reviewerIds)), people: reviewers },
+    reviewees: { query: normalQuery(params.get(PEOPLE_QUERY_PARAMS.revieweeIds)), people: reviewees },
+  };
+}
+export type PeopleFilterMatches = Awaited<ReturnType<typeof peopleFilterMatches>>;
 
 // ---------------------------------------------------------------------------------------------
 // The report table
@@ -288,7 +311,7 @@ export async function loadReportTable(
   filters: ReportFilters,
   page: number
 ): Promise<ReportTablePage> {
-  const statements = [...optionStatements(viewer), ...tableStatements(viewer, filters, page)];
+  const statements = [...optionStatements(viewer, filters), ...tableStatements(viewer, filters, page)];
   const results = await d1.batch(statements.map((s) => d1Statement(d1, s)));
   const lists = results.map((r) => r.results as Array<Record<string, unknown>>);
   const options = optionsOf(lists.slice(0, 4));
@@ -310,10 +333,10 @@ const toOption = (r: Record<string, unknown>): Option => ({ id: String(r.id), na
 function optionsOf([reviews, reviewers, reviewees, departments]: Array<Array<Record<string, unknown>>>): FilterOptions {
   return {
     reviews: reviews.slice(0, MAX_OPTIONS).map((r) => ({ id: String(r.id), name: String(r.name), state: r.state as ReviewState })),
-    reviewers: reviewers.slice(0, MAX_OPTIONS).map(toOption),
-    reviewees: reviewees.slice(0, MAX_OPTIONS).map(toOption),
     departments: departments.slice(0, MAX_OPTIONS).map(toOption),
-    cut: [reviews, reviewers, reviewees, departments].some((list) => list.length > MAX_OPTIONS),
+    reviewers: peopleOf(reviewers),
+    reviewees: peopleOf(reviewees),
+    cut: [reviews, departments].some((list) => list.length > MAX_OPTIONS),
   };
 }
 
@@ -510,7 +533,7 @@ export async function loadAnswerTable(
 ): Promise<AnswerTablePage> {
   const scope: AnswerScope = { viewer, filters, orderSecret };
   const statements = [
-    ...optionStatements(viewer),
+    ...optionStatements(viewer, filters),
     sql`WITH first AS (${answerPairsStatement(scope, null, PREVIEW_ROWS)})
       SELECT first.*, c.title AS title, c.template_blocks AS template_blocks FROM first
       JOIN review_campaigns c ON c.id = first.campaign_id AND c.company_id = ${viewer.company.id}

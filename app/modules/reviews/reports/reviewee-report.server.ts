@@ -50,13 +50,6 @@ export const anyone: ReportRule = () => sql`1`;
 /** At most this many reviews in one report (the select's choice; D1 binds ≤ 100 parameters). */
 export const MAX_REPORT_REVIEWS = 20;
 
-export interface RevieweeOption {
-  id: string;
-  name: string;
-  title: string | null;
-  deactivated: boolean;
-}
-
 export interface ReviewOption {
   id: string;
   title: string;
@@ -75,17 +68,20 @@ const idList = (ids: readonly string[]) =>
     sql`, `
   );
 
-/** Reviewees with at least one completed pair in a live or closed review the viewer may see, by name. */
-function revieweeOptionsSql(company: string, rule: ReportRule) {
+/**
+ * Whether some reviewee has a completed pair in a live or closed review the viewer may see (the
+ * picker searches them: /people/search, scope report-completed-reviewees).
+ */
+function anyRevieweeSql(company: string, rule: ReportRule) {
   return sql`
-    SELECT u.id AS id, u.name AS name, u.title AS title, u.is_deleted AS deleted
+    SELECT u.id AS id
     FROM users u
     WHERE u.company_id = ${company} AND EXISTS (
       SELECT 1 FROM review_pairs p
       JOIN review_campaigns c ON c.id = p.campaign_id AND c.company_id = p.company_id
       WHERE p.company_id = ${company} AND p.reviewee_id = u.id AND p.state = 'completed'
         AND c.state IN ${REPORTED_STATES} AND ${rule(C, P_REVIEWEE)})
-    ORDER BY u.name COLLATE NOCASE, u.id`;
+    LIMIT 1`;
 }
 
 /** The reviewee, when they are in at least one live or closed review the viewer may see. */
@@ -267,15 +263,16 @@ export async function loadRevieweeReport(d1: D1Database, input: RevieweeReportIn
 }
 
 export interface RevieweeReportPage {
-  reviewees: RevieweeOption[];
+  /** Some reviewee has a completed review the viewer may see (else analytics are not available). */
+  hasReviewees: boolean;
   reviewee: ReportReviewee | null;
   reviews: ReviewOption[];
   report: RevieweeReportData | null;
 }
 
 /**
- * The report page for a holder of ViewReviewReports: the reviewee options, and for a chosen
- * reviewee their reviews and (with reviews chosen) the report. Null: a 404.
+ * The report page for a holder of ViewReviewReports: whether there is any reviewee to pick, and
+ * for a chosen reviewee their reviews and (with reviews chosen) the report. Null: a 404.
  */
 export async function revieweeReportPage(
   d1: D1Database,
@@ -284,13 +281,13 @@ export async function revieweeReportPage(
 ): Promise<RevieweeReportPage | null> {
   const rule = asReporter(viewer);
   const company = viewer.company.id;
-  const optionsStatement = d1Statement(d1, revieweeOptionsSql(company, rule));
+  const anyStatement = d1Statement(d1, anyRevieweeSql(company, rule));
   if (!input.revieweeId) {
-    const { results } = await optionsStatement.all<{ id: string; name: string; title: string | null; deleted: number }>();
-    return { reviewees: (results ?? []).map(revieweeOption), reviewee: null, reviews: [], report: null };
+    const { results } = await anyStatement.all<{ id: string }>();
+    return { hasReviewees: (results ?? []).length > 0, reviewee: null, reviews: [], report: null };
   }
-  const [options, loaded] = await Promise.all([
-    optionsStatement.all<{ id: string; name: string; title: string | null; deleted: number }>(),
+  const [any, loaded] = await Promise.all([
+    anyStatement.all<{ id: string }>(),
     loadRevieweeReport(d1, {
       companyId: company,
       revieweeId: input.revieweeId,
@@ -302,15 +299,8 @@ export async function revieweeReportPage(
     }),
   ]);
   if (!loaded) return null;
-  return { reviewees: (options.results ?? []).map(revieweeOption), ...loaded };
+  return { hasReviewees: (any.results ?? []).length > 0, ...loaded };
 }
-
-const revieweeOption = (r: { id: string; name: string; title: string | null; deleted: number }): RevieweeOption => ({
-  id: r.id,
-  name: r.name,
-  title: r.title,
-  deactivated: Boolean(r.deleted),
-});
 
 /** The reviewee and reviews of a report request, when the viewer may see all of them (the download buttons). */
 export async function reportHead(d1: D1Database, viewer: Viewer, revieweeId: string, campaignIds: readonly string[], rule: ReportRule) {
