@@ -23,7 +23,8 @@ import {
   type SeedTables,
 } from "../../app/db/seed/demo";
 import { PAIR_STATES, type PairAnswers } from "../../app/modules/reviews/campaign-machine";
-import { QuestionnaireFormSchema, toStoredBlocks, type StoredBlock } from "../../app/modules/reviews/questionnaire.schema";
+import { QuestionnaireFormSchema } from "../../app/modules/reviews/questionnaire.schema";
+import { toStoredBlocks, type StoredBlock } from "~/modules/reviews/questionnaire-blocks";
 
 /** The time the seed "runs" (reviews' dates are relative to it): 22 Nov 2026, 11:37 UTC. */
 const NOW = Date.UTC(2026, 10, 22, 11, 37);

@@ -1,18 +1,9 @@
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { choicesFor } from "~/modules/reviews/answer-scales";
-import {
-  answerFieldName,
-  answerRows,
-  answersFromForm,
-  COMMENT_TOO_LONG,
-  REQUIRED_ANSWER,
-  restorableAnswers,
-  TEXT_MAX,
-  TEXT_TOO_LONG,
-  validateAnswers,
-} from "~/modules/surveys/answers";
+import { choicesFor } from "~/modules/blocks/scales";
+import { answerFieldName, answersFromForm, COMMENT_TOO_LONG, REQUIRED_ANSWER, restorableAnswers, TEXT_MAX, TEXT_TOO_LONG, validateAnswers } from "~/modules/blocks";
+import { answerRows } from "~/modules/surveys/answers";
 import type { ChoiceBlock, SurveyBlock, TextInputBlock } from "~/modules/surveys/blocks";
 import { RespondBlocks } from "~/modules/surveys/components/respond-blocks";
 

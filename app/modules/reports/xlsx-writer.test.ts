@@ -1,6 +1,6 @@
 import * as XLSX from "@e965/xlsx";
 import { describe, expect, it } from "vitest";
-import type { StoredBlock } from "~/modules/reviews/questionnaire.schema";
+import type { StoredBlock } from "~/modules/reviews/questionnaire-blocks";
 import { answerCells, questionPlan } from "./answer-cells.server";
 import { writeXlsx } from "./xlsx-writer.server";
 

@@ -1,4 +1,4 @@
-import { choicesFor, type ScaleFamily } from "~/modules/reviews/answer-scales";
+import { choicesFor, type ScaleFamily } from "~/modules/blocks/scales";
 import type { ChoiceBlock, GroupBlock, GroupQuestion, StaticTextBlock, SurveyBlock, TextInputBlock } from "./blocks";
 import { DEFAULT_PLACEHOLDER } from "./blocks";
 

@@ -1,18 +1,10 @@
-import { NOT_APPLICABLE, type Choice } from "../answer-scales";
+import { NOT_APPLICABLE, type Choice } from "~/modules/blocks/scales";
 import { CompetencyDetails } from "./competency-details";
-import {
-  answerFieldName,
-  blockHasError,
-  NO_QUESTIONS_AVAILABLE,
-  objectiveScorecard,
-  OPTIONAL_SUFFIX,
-  plainText,
-  ratedRows,
-  type AnswerPart,
-  type RatedRow,
-} from "../answers";
+import { answerFieldName, NO_QUESTIONS_AVAILABLE, objectiveScorecard, OPTIONAL_SUFFIX, ratedRows, type AnswerPart, type RatedRow } from "../answers";
+import { blockHasError, plainText } from "~/modules/blocks";
 import type { PairAnswer, PairAnswers } from "../campaign-machine";
-import type { ChoiceValue, StoredBlock } from "../questionnaire.schema";
+import type { ChoiceValue } from "~/modules/blocks";
+import type { StoredBlock } from "../questionnaire-blocks";
 import { answerText, choiceValueOf, isQuestion, NOT_ANSWERED, NOT_APPLICABLE_KEY, questionLabel } from "./pair-answers";
 
 type QuestionBlock = Exclude<StoredBlock, { type: "title" | "subtitle" }>;

@@ -1,13 +1,7 @@
-import { choicesFor, isScaleFamily, NOT_APPLICABLE } from "../answer-scales";
+import { choicesFor, isScaleFamily, NOT_APPLICABLE } from "~/modules/blocks/scales";
 import { CompetencyDetails } from "./competency-details";
-import {
-  BLOCK_TYPES,
-  DEFAULT_PLACEHOLDER,
-  type BlockForm,
-  type BlockType,
-  type CompetencySnapshot,
-  type ObjectiveSnapshot,
-} from "../questionnaire.schema";
+import { BLOCK_TYPES, type BlockForm, type BlockType, type CompetencySnapshot, type ObjectiveSnapshot } from "../questionnaire-blocks";
+import { DEFAULT_PLACEHOLDER } from "~/modules/blocks";
 
 /** 000 §2 builder empty state, quoted exactly. */
 export const NO_QUESTIONS_TO_PREVIEW = "No questions available to preview!";

@@ -1,5 +1,5 @@
-import { NOT_APPLICABLE } from "~/modules/reviews/answer-scales";
-import { answerFieldName, COMMENT_MAX, NOT_APPLICABLE_VALUE, pickedValues, TEXT_MAX } from "../answers";
+import { NOT_APPLICABLE } from "~/modules/blocks/scales";
+import { answerFieldName, COMMENT_MAX, NOT_APPLICABLE_VALUE, pickedValues, TEXT_MAX } from "~/modules/blocks";
 import {
   DEFAULT_PLACEHOLDER,
   type ChoiceBlock,

@@ -1,4 +1,4 @@
-import { choicesFor, isScaleFamily, NOT_APPLICABLE, type Choice } from "~/modules/reviews/answer-scales";
+import { choicesFor, isScaleFamily, NOT_APPLICABLE, type Choice } from "~/modules/blocks/scales";
 import { DEFAULT_PLACEHOLDER, type ChoiceBlock, type GroupQuestion, type SurveyBlock, type TextInputBlock } from "../blocks";
 
 /** Shown when there is nothing to preview yet. */
