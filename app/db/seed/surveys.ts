@@ -57,7 +57,8 @@ function choice(
     commentBoxGuide: options.comment,
     notApplicable: options.notApplicable,
   }) as Omit<ChoiceBlock, "track">;
-  return { ...stored, track: options.track ?? false, ...(options.track ? { isLocked: true } : {}) };
+  const { notApplicable, ...rest } = stored;
+  return { ...rest, track: options.track ?? false, notApplicable, ...(options.track ? { isLocked: true } : {}) };
 }
 
 const text = (id: string, label: string) => toFlatQuestion({ key: id, type: "text-input", label }) as TextInputBlock;

@@ -124,9 +124,10 @@ export function newBlock(type: SurveyBlockType, key: string, platform: Platform)
 
 function storedQuestion(q: QuestionForm | (BlockForm & { type: QuestionForm["type"] })): GroupQuestion {
   const stored = toFlatQuestion(q);
-  const { id, ...rest } = stored;
-  const base = { id, ...(q.isLocked ? { isLocked: true } : {}) };
-  return stored.type === "choice" ? ({ ...base, ...rest, track: Boolean(q.track) } as ChoiceBlock) : ({ ...base, ...rest } as GroupQuestion);
+  const base = { id: stored.id, ...(q.isLocked ? { isLocked: true } : {}) };
+  if (stored.type !== "choice") return { ...base, ...stored };
+  const { notApplicable, ...rest } = stored;
+  return { ...base, ...rest, track: Boolean(q.track), notApplicable };
 }
 
 /** The stored blocks of a valid form; ids are the form keys (the server replaces new keys). */
