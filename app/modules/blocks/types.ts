@@ -40,6 +40,8 @@ export function blockTypeTitles<T extends string>(
 
 /** 000 §3 and 001 §5: the default placeholder of a text question. */
 export const DEFAULT_PLACEHOLDER = "Type your answer here";
+/** After an optional question's label (000 §2). */
+export const OPTIONAL_SUFFIX = "(optional)";
 /** The message of a custom choice value below 0 (000 §5, 001 §5). */
 export const MIN_VALUE_0 = "MinValue0";
 

@@ -21,7 +21,6 @@ import type { StoredBlock } from "./questionnaire-blocks";
  * order, "" for a row left unanswered, since `PairAnswer.value` holds no objects.
  */
 
-export const OPTIONAL_SUFFIX = "(optional)";
 export const DECLINE_CONFIRM = "Are you sure you want to decline this review?";
 export const SUBMIT_CONFIRM = "Are you sure you want to submit the review?";
 export const SAVE_LATER = "Save & Finalize later";
