@@ -11,7 +11,16 @@ import { customItemLines } from "~/modules/blocks/scales";
 import { AnswerScaleField } from "~/modules/blocks/components/answer-scale-field";
 import { previewBlockOf, QuestionnairePreview } from "~/modules/reviews/components/questionnaire-preview";
 import { blocksFromPredefined, findPredefinedTemplate } from "~/modules/reviews/predefined-templates";
-import { BLOCK_TYPE_TITLES, BLOCK_TYPES, isChoiceType, newBlock, toFormBlocks, toStoredBlocks, type BlockForm, type BlockType } from "~/modules/reviews/questionnaire-blocks";
+import {
+  BLOCK_TYPE_TITLES,
+  BLOCK_TYPES,
+  isChoiceType,
+  newBlock,
+  toFormBlocks,
+  toStoredBlocks,
+  type BlockForm,
+  type BlockType,
+} from "~/modules/reviews/questionnaire-blocks";
 import { CHOICE_VIEW_LABELS, CHOICE_VIEWS } from "~/modules/blocks";
 import { QUESTIONNAIRES_PATH, QuestionnaireFormSchema, type QuestionnaireForm } from "~/modules/reviews/questionnaire.schema";
 import {

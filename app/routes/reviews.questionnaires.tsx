@@ -4,7 +4,12 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { pageMeta } from "~/lib/navigation";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requirePermission } from "~/modules/auth/session.server";
-import { QUESTIONNAIRE_SORTS, QUESTIONNAIRES_PATH, QuestionnaireLibraryActionSchema, type QuestionnaireSort } from "~/modules/reviews/questionnaire.schema";
+import {
+  QUESTIONNAIRE_SORTS,
+  QUESTIONNAIRES_PATH,
+  QuestionnaireLibraryActionSchema,
+  type QuestionnaireSort,
+} from "~/modules/reviews/questionnaire.schema";
 import {
   deleteQuestionnaire,
   duplicateQuestionnaire,

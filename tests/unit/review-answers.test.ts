@@ -2,7 +2,15 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { choicesFor } from "~/modules/blocks/scales";
-import { answerFieldName, answersFromForm, DECLINE_CONFIRM, objectiveScorecard, SAVE_LATER, SUBMIT_CONFIRM, validateAnswers } from "~/modules/reviews/answers";
+import {
+  answerFieldName,
+  answersFromForm,
+  DECLINE_CONFIRM,
+  objectiveScorecard,
+  SAVE_LATER,
+  SUBMIT_CONFIRM,
+  validateAnswers,
+} from "~/modules/reviews/answers";
 import { OPTIONAL_SUFFIX, plainText } from "~/modules/blocks";
 import type { PairAnswers } from "~/modules/reviews/campaign-machine";
 import { AnswerFields } from "~/modules/reviews/components/answer-form";

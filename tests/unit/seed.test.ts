@@ -198,7 +198,9 @@ describe("demo seed: review questionnaires and campaigns (000 §3, §4)", () => 
       // Stored through the builder's own conversion (app/modules/blocks/convert.test.ts checks the
       // seed's unparsed form stores as the builder's parsed one does).
       const blocks = JSON.parse(String(row.blocks)) as StoredBlock[];
-      expect(blocks.length).toBe(seededQuestionnaireForm(demo, cid, i === 0 ? "quarterly-check-in" : "annual-review", n, i + 1).blocks.length);
+      expect(blocks.length).toBe(
+        seededQuestionnaireForm(demo, cid, i === 0 ? "quarterly-check-in" : "annual-review", n, i + 1).blocks.length
+      );
       for (const b of blocks) expect(b.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
       for (const b of blocks)
         if (b.type === "competency-question") expect(b.competencyValue.competency?.behaviours.length).toBeGreaterThan(0);

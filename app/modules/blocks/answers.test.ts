@@ -146,7 +146,15 @@ describe("answer helpers", () => {
   });
 
   it("reads the first posted text, trimmed", () => {
-    expect(postedText(form([[v("t1"), "  one "], [v("t1"), "two"]]), v("t1"))).toBe("one");
+    expect(
+      postedText(
+        form([
+          [v("t1"), "  one "],
+          [v("t1"), "two"],
+        ]),
+        v("t1")
+      )
+    ).toBe("one");
     expect(postedText(form([]), v("t1"))).toBe("");
   });
 

@@ -1,6 +1,14 @@
 import { sharedCopy } from "~/lib/copy";
 import { pickedValues } from "./answer-values";
-import { answerableBlocks, type ChoiceBlock, type FlatAnswer, type FlatAnswers, type FlatQuestion, type GroupBlock, type TextInputBlock } from "./types";
+import {
+  answerableBlocks,
+  type ChoiceBlock,
+  type FlatAnswer,
+  type FlatAnswers,
+  type FlatQuestion,
+  type GroupBlock,
+  type TextInputBlock,
+} from "./types";
 
 export type { FlatAnswer, FlatAnswers };
 export { choiceOf, pickedValues } from "./answer-values";
@@ -63,7 +71,6 @@ export const TEXT_MAX = 5000;
 export const COMMENT_MAX = 2000;
 export const TEXT_TOO_LONG = `Keep the answer to ${TEXT_MAX} characters or fewer.`;
 export const COMMENT_TOO_LONG = `Keep the comment to ${COMMENT_MAX} characters or fewer.`;
-
 
 type Answerable = TextInputBlock | ChoiceBlock;
 type Blocks = Array<FlatQuestion | GroupBlock<FlatQuestion>>;

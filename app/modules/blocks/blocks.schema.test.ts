@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { AT_LEAST_ONE_CHOICE, checkChoiceValue, checkFlatQuestion, checkHeading, checkLabel, flatQuestionFields, valueBlockFields } from "./blocks.schema";
+import {
+  AT_LEAST_ONE_CHOICE,
+  checkChoiceValue,
+  checkFlatQuestion,
+  checkHeading,
+  checkLabel,
+  flatQuestionFields,
+  valueBlockFields,
+} from "./blocks.schema";
 import { MIN_VALUE_0 } from "./types";
 
 const REQUIRED = "This is a required field.";
@@ -33,7 +41,10 @@ describe("flat question rules (001 §5)", () => {
   });
 
   it("requires a custom choice's text and a value of at least 0 ('MinValue0')", () => {
-    const errors = errorsOf(FlatSchema, choice({ scale: "custom", customChoices: [{ text: "", value: 1 }, { text: "Fine", value: -1 }, { text: "Ok" }] }));
+    const errors = errorsOf(
+      FlatSchema,
+      choice({ scale: "custom", customChoices: [{ text: "", value: 1 }, { text: "Fine", value: -1 }, { text: "Ok" }] })
+    );
     expect(errors["customChoices.0.text"]).toEqual([REQUIRED]);
     expect(errors["customChoices.1.value"]).toEqual([MIN_VALUE_0]);
     expect(errors["customChoices.2.value"]).toEqual([MIN_VALUE_0]);

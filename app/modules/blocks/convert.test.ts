@@ -45,7 +45,14 @@ describe("value blocks (000 §3): stored ⇄ form", () => {
     expect(toValueBlock({ key: "t", type: "short-text", label: "Goal" })).toMatchObject({
       textValue: { placeholder: "Type your answer here", required: false },
     });
-    const value = toChoiceValue({ key: "m", label: "Pick", scale: "custom", customItems: "A\n\nB", choiceValues: [7, 8], commentBoxGuide: "Why?" });
+    const value = toChoiceValue({
+      key: "m",
+      label: "Pick",
+      scale: "custom",
+      customItems: "A\n\nB",
+      choiceValues: [7, 8],
+      commentBoxGuide: "Why?",
+    });
     expect(value).toMatchObject({ numericValue: false, commentBox: false, commentBoxGuide: "", selectedView: "radio", dropdown: false });
     expect(value.choices).toEqual([
       { text: "A", value: 0 },
@@ -128,15 +135,40 @@ describe("flat blocks (001 §3): stored ⇄ form", () => {
   });
 
   it("keeps typed custom values on Slack-type and renumbers Teams-type lines from 0", () => {
-    const slack = toFlatQuestion({ key: "c", type: "choice", label: "P", scale: "custom", customChoices: [{ text: "Hi", value: 7 }, { text: "Lo" }] });
-    expect(slack).toMatchObject({ choices: [{ text: "Hi", value: 7 }, { text: "Lo", value: 0 }] });
+    const slack = toFlatQuestion({
+      key: "c",
+      type: "choice",
+      label: "P",
+      scale: "custom",
+      customChoices: [{ text: "Hi", value: 7 }, { text: "Lo" }],
+    });
+    expect(slack).toMatchObject({
+      choices: [
+        { text: "Hi", value: 7 },
+        { text: "Lo", value: 0 },
+      ],
+    });
     const teams = toFlatQuestion({ key: "c", type: "choice", label: "P", scale: "custom", customItems: "Often\n\n  \nNever\n" });
-    expect(teams).toMatchObject({ choices: [{ text: "Often", value: 0 }, { text: "Never", value: 1 }] });
+    expect(teams).toMatchObject({
+      choices: [
+        { text: "Often", value: 0 },
+        { text: "Never", value: 1 },
+      ],
+    });
   });
 
   it("adds a text input not required, with the default placeholder (001 §5), and a choice required", () => {
     expect(newFlatQuestion("text-input", "n1", "slack")).toMatchObject({ required: false, placeholder: "Type your answer here" });
-    expect(newFlatQuestion("choice", "n2", "msteams")).toEqual({ key: "n2", type: "choice", label: "", scale: "agree-disagree-5", required: true, customItems: "" });
-    expect(toFlatQuestion({ key: "n3", type: "text-input", label: "Why", placeholder: "" })).toMatchObject({ placeholder: "Type your answer here" });
+    expect(newFlatQuestion("choice", "n2", "msteams")).toEqual({
+      key: "n2",
+      type: "choice",
+      label: "",
+      scale: "agree-disagree-5",
+      required: true,
+      customItems: "",
+    });
+    expect(toFlatQuestion({ key: "n3", type: "text-input", label: "Why", placeholder: "" })).toMatchObject({
+      placeholder: "Type your answer here",
+    });
   });
 });

@@ -153,7 +153,11 @@ export function flatChoices(q: FlatQuestionFields): Choice[] {
 export const customLines = (q: FlatQuestionFields) => customItemLines(q.customItems ?? "");
 
 /** A new flat question as a builder adds it: a text input is not required and has the default placeholder (001 §5). */
-export function newFlatQuestion(type: FlatQuestion["type"], key: string, platform: Platform): FlatQuestionFields & { type: FlatQuestion["type"] } {
+export function newFlatQuestion(
+  type: FlatQuestion["type"],
+  key: string,
+  platform: Platform
+): FlatQuestionFields & { type: FlatQuestion["type"] } {
   switch (type) {
     case "static-text":
       return { key, type, value: "" };
@@ -178,7 +182,13 @@ export function toFlatQuestion(q: FlatQuestionFields & { type: FlatQuestion["typ
     case "static-text":
       return { id, type: "static-text", value: q.value ?? "" };
     case "text-input":
-      return { id, type: "text-input", label: q.label ?? "", placeholder: q.placeholder || DEFAULT_PLACEHOLDER, required: Boolean(q.required) };
+      return {
+        id,
+        type: "text-input",
+        label: q.label ?? "",
+        placeholder: q.placeholder || DEFAULT_PLACEHOLDER,
+        required: Boolean(q.required),
+      };
     case "choice":
       return {
         id,

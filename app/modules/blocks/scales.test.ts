@@ -15,7 +15,13 @@ describe("answer scales and families (000 §9)", () => {
       { text: "No", value: 0 },
     ]);
     expect(choicesFor("agree-disagree-5").map((c) => c.value)).toEqual([0, 1, 2, 3, 4]);
-    expect(choicesFor("agree-disagree-5").map((c) => c.text)).toEqual(["Strongly Disagree", "Disagree", "Neutral", "Agree", "Strongly Agree"]);
+    expect(choicesFor("agree-disagree-5").map((c) => c.text)).toEqual([
+      "Strongly Disagree",
+      "Disagree",
+      "Neutral",
+      "Agree",
+      "Strongly Agree",
+    ]);
     expect(choicesFor("score-1-5").map((c) => c.value)).toEqual([1, 2, 3, 4, 5]);
     expect(choicesFor("score-1-5-reversed").map((c) => c.value)).toEqual([5, 4, 3, 2, 1]);
   });

@@ -1,4 +1,11 @@
-import { answerFieldName as kernelFieldName, hasText, postedStrings, postedText, REQUIRED_ANSWER, type FormLike } from "~/modules/blocks/answers";
+import {
+  answerFieldName as kernelFieldName,
+  hasText,
+  postedStrings,
+  postedText,
+  REQUIRED_ANSWER,
+  type FormLike,
+} from "~/modules/blocks/answers";
 import type { PairAnswer, PairAnswers } from "./campaign-machine";
 import { choiceValueOf, isQuestion, NOT_APPLICABLE_KEY } from "./components/pair-answers";
 import type { StoredBlock } from "./questionnaire-blocks";

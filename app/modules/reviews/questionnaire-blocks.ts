@@ -168,7 +168,14 @@ export function toFormBlocks(blocks: StoredBlock[]): BlockForm[] {
       }
       case "objective-question": {
         const v = block.objectiveValue;
-        return { key: block.id, type: block.type, ...choiceValueFields(v), objectiveId: v.objective?.id ?? "", showKPIs: v.showKPIs, isKPI: v.isKPI };
+        return {
+          key: block.id,
+          type: block.type,
+          ...choiceValueFields(v),
+          objectiveId: v.objective?.id ?? "",
+          showKPIs: v.showKPIs,
+          isKPI: v.isKPI,
+        };
       }
       default:
         return valueBlockFields(block);

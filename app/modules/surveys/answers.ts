@@ -1,4 +1,3 @@
-
 /**
  * What only surveys add to the kernel's answers (app/modules/blocks/answers.ts, whose field
  * names, reading and rules the respondent page uses): the respondent page's path and messages,

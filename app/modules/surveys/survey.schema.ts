@@ -13,7 +13,14 @@ import {
 import { flatQuestionFields as formOfFlatQuestion, newFlatQuestion, toFlatQuestion, type Platform } from "~/modules/blocks/convert";
 import { MIN_VALUE_0 } from "~/modules/blocks/types";
 import { flagsOf, TEMPLATE_NAME_REQUIRED, TEMPLATE_VISIBILITIES, visibilityOf, type TemplateVisibility } from "./library.schema";
-import { SURVEY_BLOCK_TYPES, type ChoiceBlock, type GroupBlock, type GroupQuestion, type SurveyBlock, type SurveyBlockType } from "./blocks";
+import {
+  SURVEY_BLOCK_TYPES,
+  type ChoiceBlock,
+  type GroupBlock,
+  type GroupQuestion,
+  type SurveyBlock,
+  type SurveyBlockType,
+} from "./blocks";
 
 /**
  * The survey builder's form (001 §2 "Survey builder", §5): the name and the blocks, and the

@@ -28,7 +28,11 @@ export function GroupBlock({
     );
   }
   return (
-    <section aria-labelledby={`group-${id}`} className="space-y-5 rounded-lg border border-slate-200 bg-slate-50/60 p-4" data-block-type="group">
+    <section
+      aria-labelledby={`group-${id}`}
+      className="space-y-5 rounded-lg border border-slate-200 bg-slate-50/60 p-4"
+      data-block-type="group"
+    >
       <div>
         <h2 id={`group-${id}`} className="text-base font-semibold text-slate-900">
           {label}

@@ -30,13 +30,7 @@ export function TextQuestion({
   const { name, ids, value, errors } = answer;
   const label = block.label || "Untitled question";
   const error = (
-    <FieldError
-      id={ids.errorIdOf(name)}
-      errors={errors[name]}
-      all
-      className={ANSWER_ERROR}
-      field={look === "survey" ? name : undefined}
-    />
+    <FieldError id={ids.errorIdOf(name)} errors={errors[name]} all className={ANSWER_ERROR} field={look === "survey" ? name : undefined} />
   );
   if (look === "survey") {
     return (

@@ -197,7 +197,8 @@ function optionsOf(choice: ChoiceValue, withNotApplicable: boolean, answer?: Pai
     ? NOT_APPLICABLE_KEY
     : choiceKey(choice.choices, Array.isArray(answer?.value) ? answer?.value[0] : answer?.value);
   const options = choice.choices.map((c) => ({ text: c.text, value: String(c.value) }));
-  const all = withNotApplicable && choice.isNotApplicableOption ? [...options, { text: NOT_APPLICABLE, value: NOT_APPLICABLE_KEY }] : options;
+  const all =
+    withNotApplicable && choice.isNotApplicableOption ? [...options, { text: NOT_APPLICABLE, value: NOT_APPLICABLE_KEY }] : options;
   return all.map((o) => ({ ...o, checked: current === o.value }));
 }
 

@@ -4,7 +4,14 @@ import { SurveyChoiceQuestion } from "~/modules/blocks/components/choice-questio
 import { StaticTextBlock } from "~/modules/blocks/components/static-text-block";
 import { TextQuestion } from "~/modules/blocks/components/text-question";
 import { answerFieldName, NOT_APPLICABLE, NOT_APPLICABLE_VALUE, pickedValues } from "~/modules/blocks";
-import { DEFAULT_PLACEHOLDER, type ChoiceBlock, type GroupQuestion, type SurveyAnswer, type SurveyAnswers, type SurveyBlock } from "../blocks";
+import {
+  DEFAULT_PLACEHOLDER,
+  type ChoiceBlock,
+  type GroupQuestion,
+  type SurveyAnswer,
+  type SurveyAnswers,
+  type SurveyBlock,
+} from "../blocks";
 
 const ids = fieldIds("survey");
 
@@ -22,7 +29,12 @@ function ChoiceQuestion({ block, answer, errors }: { block: ChoiceBlock; answer?
       }
     : undefined;
   return (
-    <SurveyChoiceQuestion block={block} field={{ name: answerFieldName(block.id, "value"), ids, errors }} options={options} comment={comment} />
+    <SurveyChoiceQuestion
+      block={block}
+      field={{ name: answerFieldName(block.id, "value"), ids, errors }}
+      options={options}
+      comment={comment}
+    />
   );
 }
 
