@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { choicesFor } from "~/modules/blocks/scales";
 import type { ChoiceBlock, SurveyBlock } from "~/modules/surveys/blocks";
 import {
   applyLocks,
@@ -39,6 +40,22 @@ const choice = (extra: Partial<BlockForm> = {}): BlockForm => ({
   ...extra,
 });
 
+const tracked = (id: string, label = "eNPS"): ChoiceBlock => ({
+  id,
+  type: "choice",
+  label,
+  selectedOption: "nps",
+  choices: [],
+  required: true,
+  dropdown: false,
+  multipleAnswers: false,
+  commentBox: false,
+  commentBoxGuide: "",
+  track: true,
+  notApplicable: false,
+  isLocked: true,
+});
+
 describe("survey builder schema (001 §5)", () => {
   it("requires the survey name", () => {
     expect(errorsOf({ name: "  ", blocks: [] })).toEqual({ name: [REQUIRED] });
@@ -70,48 +87,25 @@ describe("survey builder schema (001 §5)", () => {
     });
   });
 
-  it("round-trips every block type through the form on both platforms", () => {
+  it("round-trips a group, a tracked (locked) question and a lock through the form on both platforms", () => {
     const blocks: SurveyBlock[] = [
-      { id: "a", type: "static-text", value: "Welcome" },
-      { id: "b", type: "text-input", label: "Why?", placeholder: "Type your answer here", required: true },
+      { id: "a", type: "static-text", value: "Welcome", isLocked: true },
+      { ...tracked("c", "Pick"), choices: choicesFor("nps") },
       {
-        id: "c",
-        type: "choice",
-        label: "Pick",
-        selectedOption: "custom",
-        choices: [
-          { text: "One", value: 0 },
-          { text: "Two", value: 1 },
+        id: "g",
+        type: "group",
+        label: "G",
+        description: "D",
+        questions: [
+          { id: "d", type: "static-text", value: "Inside" },
+          { ...tracked("e"), choices: choicesFor("nps") },
         ],
-        required: true,
-        dropdown: true,
-        multipleAnswers: true,
-        commentBox: true,
-        commentBoxGuide: "Why",
-        track: false,
-        notApplicable: true,
       },
-      { id: "g", type: "group", label: "G", description: "D", questions: [{ id: "d", type: "static-text", value: "Inside" }] },
     ];
     for (const platform of ["slack", "msteams"] as const) expect(toStoredBlocks(toFormBlocks(blocks, platform))).toEqual(blocks);
   });
 });
 
-const tracked = (id: string, label = "eNPS"): ChoiceBlock => ({
-  id,
-  type: "choice",
-  label,
-  selectedOption: "nps",
-  choices: [],
-  required: true,
-  dropdown: false,
-  multipleAnswers: false,
-  commentBox: false,
-  commentBoxGuide: "",
-  track: true,
-  notApplicable: false,
-  isLocked: true,
-});
 const text = (id: string, value = id): SurveyBlock => ({ id, type: "static-text", value });
 
 describe("locking (001 §4)", () => {
