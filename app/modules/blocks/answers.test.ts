@@ -111,6 +111,17 @@ describe("flat answers: rules (001 §5)", () => {
     expect(validateAnswers(blocks, { t1: { value: "x" }, c1: { value: 1 }, multi: { value: [1] } })).toEqual({});
   });
 
+  it("blank text, a choice's text instead of its value or Not Applicable where not offered does not answer a required question", () => {
+    const answered = { multi: { value: [0] } };
+    expect(validateAnswers(blocks, { ...answered, t1: { value: "   " }, c1: { value: "Agree" } })).toEqual({
+      [v("t1")]: [REQUIRED_ANSWER],
+      [v("c1")]: [REQUIRED_ANSWER],
+    });
+    expect(validateAnswers(blocks, { ...answered, t1: { value: "x" }, c1: { value: "na", notApplicable: true } })).toEqual({
+      [v("c1")]: [REQUIRED_ANSWER],
+    });
+  });
+
   it("the comment is not required even on a required question", () => {
     expect(validateAnswers(blocks, { t1: { value: "x" }, c1: { value: 0 }, multi: { value: [0] } })).toEqual({});
   });
