@@ -7,11 +7,11 @@
 //
 // Loaded by Node's own type stripping through demo.ts: it imports modules by their `.ts` path
 // (whose own run-time imports do the same), and types with `import type`.
-// @ts-ignore TS5097
-import { toFlatQuestion } from "../../modules/blocks/convert.ts";
 import type { ScaleFamily } from "../../modules/blocks/scales";
 // @ts-ignore TS5097
 import { answerRows as surveyAnswerRows } from "../../modules/surveys/answer-rows.ts";
+// @ts-ignore TS5097
+import { toSurveyQuestion } from "../../modules/surveys/blocks.ts";
 import type { ChoiceBlock, SurveyAnswer, SurveyAnswers, SurveyBlock, TextInputBlock } from "../../modules/surveys/blocks";
 import type { Row, SeedTables } from "./tables";
 
@@ -38,14 +38,14 @@ function pick(...parts: number[]): number {
   return ((h >>> 0) % 10_000) / 10_000;
 }
 
-/** A stored choice question, as the builder stores it. */
+/** A stored choice question, as the builder stores it (a tracked one locked). */
 function choice(
   id: string,
   label: string,
   family: ScaleFamily,
   options: { multipleAnswers?: boolean; comment?: string; notApplicable?: boolean; items?: string[]; track?: boolean } = {}
 ): ChoiceBlock {
-  const stored = toFlatQuestion({
+  return toSurveyQuestion({
     key: id,
     type: "choice",
     label,
@@ -56,12 +56,12 @@ function choice(
     commentBox: Boolean(options.comment),
     commentBoxGuide: options.comment,
     notApplicable: options.notApplicable,
-  }) as Omit<ChoiceBlock, "track">;
-  const { notApplicable, ...rest } = stored;
-  return { ...rest, track: options.track ?? false, notApplicable, ...(options.track ? { isLocked: true } : {}) };
+    track: options.track,
+    isLocked: options.track,
+  }) as ChoiceBlock;
 }
 
-const text = (id: string, label: string) => toFlatQuestion({ key: id, type: "text-input", label }) as TextInputBlock;
+const text = (id: string, label: string) => toSurveyQuestion({ key: id, type: "text-input", label }) as TextInputBlock;
 
 /** Engagement: eNPS with a comment, an agreement statement with Not Applicable, multiple answers, a text answer. */
 function engagementBlocks(prefix: string): SurveyBlock[] {

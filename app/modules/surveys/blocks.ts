@@ -1,13 +1,17 @@
-import {
-  answerableBlocks as answerableOf,
-  blockTypeTitles,
-  type ChoiceBlock as KernelChoiceBlock,
-  type FlatAnswer,
-  type FlatAnswers,
-  type GroupBlock as KernelGroupBlock,
-  type StaticTextBlock as KernelStaticTextBlock,
-  type TextInputBlock as KernelTextInputBlock,
-} from "~/modules/blocks/types";
+// Loaded by the seed with Node's own type stripping (no bundler): its run-time imports name `.ts`
+// files (@ts-ignore TS5097).
+// @ts-ignore TS5097
+import { toFlatQuestion, type FlatQuestionFields } from "../blocks/convert.ts";
+import type {
+  ChoiceBlock as KernelChoiceBlock,
+  FlatAnswer,
+  FlatAnswers,
+  GroupBlock as KernelGroupBlock,
+  StaticTextBlock as KernelStaticTextBlock,
+  TextInputBlock as KernelTextInputBlock,
+} from "../blocks/types";
+// @ts-ignore TS5097
+import { answerableBlocks as answerableOf, blockTypeTitles } from "../blocks/types.ts";
 
 /**
  * Survey blocks (001 §3 "Survey block"): the questions of a survey, a survey template and a
@@ -23,7 +27,8 @@ export type SurveyBlockType = (typeof SURVEY_BLOCK_TYPES)[number];
 
 export const SURVEY_BLOCK_TYPE_TITLES: Record<SurveyBlockType, string> = blockTypeTitles(SURVEY_BLOCK_TYPES, {});
 
-export { DEFAULT_PLACEHOLDER } from "~/modules/blocks/types";
+// @ts-ignore TS5097
+export { DEFAULT_PLACEHOLDER } from "../blocks/types.ts";
 
 interface Lockable {
   /** Locked questions cannot be edited, moved, duplicated or deleted (001 §4). */
@@ -43,6 +48,18 @@ export type GroupQuestion = StaticTextBlock | TextInputBlock | ChoiceBlock;
 export type GroupBlock = KernelGroupBlock<GroupQuestion> & Lockable;
 
 export type SurveyBlock = GroupQuestion | GroupBlock;
+
+/** A question's form fields as the survey builder holds them: the kernel's, plus tracking and the lock. */
+export type SurveyQuestionFields = FlatQuestionFields & { type: GroupQuestion["type"]; isLocked?: boolean; track?: boolean };
+
+/** The stored question of its form fields (the kernel's flat question, with the lock and tracking). */
+export function toSurveyQuestion(q: SurveyQuestionFields): GroupQuestion {
+  const stored = toFlatQuestion(q);
+  const base = { id: stored.id, ...(q.isLocked ? { isLocked: true } : {}) };
+  if (stored.type !== "choice") return { ...base, ...stored };
+  const { notApplicable, ...rest } = stored;
+  return { ...base, ...rest, track: Boolean(q.track), notApplicable };
+}
 
 /** The blocks a respondent answers, groups opened up (static text answers nothing). */
 export const answerableBlocks = (blocks: SurveyBlock[]): Array<TextInputBlock | ChoiceBlock> => answerableOf<GroupQuestion>(blocks);

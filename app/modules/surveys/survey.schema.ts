@@ -10,11 +10,12 @@ import {
   text,
   type Issue,
 } from "~/modules/blocks/blocks.schema";
-import { flatQuestionFields as formOfFlatQuestion, newFlatQuestion, toFlatQuestion, type Platform } from "~/modules/blocks/convert";
+import { flatQuestionFields as formOfFlatQuestion, newFlatQuestion, type Platform } from "~/modules/blocks/convert";
 import { MIN_VALUE_0 } from "~/modules/blocks/types";
 import { flagsOf, TEMPLATE_NAME_REQUIRED, TEMPLATE_VISIBILITIES, visibilityOf, type TemplateVisibility } from "./library.schema";
 import {
   SURVEY_BLOCK_TYPES,
+  toSurveyQuestion,
   type ChoiceBlock,
   type GroupBlock,
   type GroupQuestion,
@@ -129,13 +130,7 @@ export function newBlock(type: SurveyBlockType, key: string, platform: Platform)
   return newFlatQuestion(type, key, platform);
 }
 
-function storedQuestion(q: QuestionForm | (BlockForm & { type: QuestionForm["type"] })): GroupQuestion {
-  const stored = toFlatQuestion(q);
-  const base = { id: stored.id, ...(q.isLocked ? { isLocked: true } : {}) };
-  if (stored.type !== "choice") return { ...base, ...stored };
-  const { notApplicable, ...rest } = stored;
-  return { ...base, ...rest, track: Boolean(q.track), notApplicable };
-}
+const storedQuestion = (q: QuestionForm | (BlockForm & { type: QuestionForm["type"] })) => toSurveyQuestion(q);
 
 /** The stored blocks of a valid form; ids are the form keys (the server replaces new keys). */
 export function toStoredBlocks(blocks: BlockForm[]): SurveyBlock[] {
