@@ -11,7 +11,12 @@
  * - scales.ts: the answer-scale families and their choices, custom items.
  * - convert.ts: stored ⇄ form conversions of every kernel block type.
  * - answers.ts: answer field names (`a.<id>.value`, `a.<id>.comment`), reading a posted form,
- *   and the answer rules.
+ *   and the answer rules; answer-values.ts what a stored flat answer holds.
+ * - components/: HeadingBlock, StaticTextBlock, TextQuestion, ChoiceQuestion (questionnaire look;
+ *   ChoiceOptionsControl, CommentBox) and SurveyChoiceQuestion (survey look), GroupBlock, each
+ *   with its preview; looks.tsx names the two looks; AnswerScaleField is the builders' scale select.
+ * types.ts, scales.ts, convert.ts and answer-values.ts import only each other, by `.ts` path: the
+ * seed runs them under Node's own type stripping, so it stores what the builders store.
  *
  * How an area adds its block set:
  * 1. List its types in builder order, kernel types and any of its own, and name them with
@@ -24,9 +29,13 @@
  * 3. Its builder schema spreads `valueBlockFields` or `flatQuestionFields` (blocks.schema.ts) into
  *    its block object, adds its own fields, and calls `checkHeading`, `checkLabel`,
  *    `checkChoiceValue` or `checkFlatQuestion` from its `superRefine`.
- * 4. Its answer page renders each kernel block with the renderer of components/ and reads the
- *    posted form with answers.ts; its own parts add field names under `a.<id>.`.
- * Table definitions (app/db/schema) import only these zod-free files.
+ * 4. Its answer page and preview render each kernel block with the renderer of components/ in the
+ *    area's look, and read the posted form with answers.ts; its own parts add field names under
+ *    `a.<id>.` and their own controls (reviews' per-behaviour matrix goes in ChoiceQuestion's
+ *    `control`).
+ * An area's block set (its types, stored union and conversions) is a zod-free file too, such as
+ * reviews/questionnaire-blocks.ts and surveys/blocks.ts: table definitions (app/db/schema) type
+ * their JSON columns with it, and never with a `*.schema.ts` file.
  */
 export * from "./answers";
 export * from "./convert";
