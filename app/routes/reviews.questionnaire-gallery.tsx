@@ -3,7 +3,8 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { pageMeta } from "~/lib/navigation";
 import { requirePermission } from "~/modules/auth/session.server";
 import { PREDEFINED_TEMPLATES } from "~/modules/reviews/predefined-templates";
-import { BLOCK_TYPE_TITLES, GALLERY_PATH, isQuestionType, QUESTIONNAIRES_PATH } from "~/modules/reviews/questionnaire.schema";
+import { BLOCK_TYPE_TITLES, isQuestionType } from "~/modules/reviews/questionnaire-blocks";
+import { GALLERY_PATH, QUESTIONNAIRES_PATH } from "~/modules/reviews/questionnaire.schema";
 import { PageHeader } from "~/ui/page-header";
 
 /** The templates gallery (000 §2): build from scratch, or start from a predefined template. */

@@ -7,25 +7,22 @@ import { hasPermission } from "~/lib/permissions/names";
 import { pageMeta } from "~/lib/navigation";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requirePermission } from "~/modules/auth/session.server";
-import { customItemLines } from "~/modules/reviews/answer-scales";
-import { AnswerScaleField } from "~/modules/reviews/components/answer-scale-field";
+import { customItemLines } from "~/modules/blocks/scales";
+import { AnswerScaleField } from "~/modules/blocks/components/answer-scale-field";
 import { previewBlockOf, QuestionnairePreview } from "~/modules/reviews/components/questionnaire-preview";
 import { blocksFromPredefined, findPredefinedTemplate } from "~/modules/reviews/predefined-templates";
 import {
   BLOCK_TYPE_TITLES,
   BLOCK_TYPES,
-  CHOICE_VIEW_LABELS,
-  CHOICE_VIEWS,
   isChoiceType,
   newBlock,
-  QUESTIONNAIRES_PATH,
-  QuestionnaireFormSchema,
   toFormBlocks,
   toStoredBlocks,
   type BlockForm,
   type BlockType,
-  type QuestionnaireForm,
-} from "~/modules/reviews/questionnaire.schema";
+} from "~/modules/reviews/questionnaire-blocks";
+import { CHOICE_VIEW_LABELS, CHOICE_VIEWS } from "~/modules/blocks";
+import { QUESTIONNAIRES_PATH, QuestionnaireFormSchema, type QuestionnaireForm } from "~/modules/reviews/questionnaire.schema";
 import {
   createQuestionnaire,
   getQuestionnaire,

@@ -3,17 +3,8 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { pageMeta } from "~/lib/navigation";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requirePermission } from "~/modules/auth/session.server";
-import {
-  ALREADY_RESPONDED,
-  answersFromForm,
-  CHECK_ANSWERS,
-  DRAFT_SAVED,
-  respondPath,
-  restorableAnswers,
-  RUN_CLOSED,
-  THANK_YOU,
-  validateAnswers,
-} from "~/modules/surveys/answers";
+import { ALREADY_RESPONDED, CHECK_ANSWERS, DRAFT_SAVED, respondPath, RUN_CLOSED, THANK_YOU } from "~/modules/surveys/answers";
+import { answersFromForm, restorableAnswers, validateAnswers } from "~/modules/blocks";
 import type { SurveyAnswers } from "~/modules/surveys/blocks";
 import { RespondBlocks } from "~/modules/surveys/components/respond-blocks";
 import {

@@ -10,12 +10,31 @@ export type Field<Value> = FieldMetadata<Value, any, any>;
 
 export const INPUT_CLASS = "mt-1 w-full rounded-md border border-slate-300 px-3 py-2 text-sm";
 
-/** `alert`: screen readers announce the error as it appears (the survey audience and scheduler steps). */
-export function FieldError({ id, errors, alert = false }: { id: string; errors?: string[]; alert?: boolean }) {
+/**
+ * A field's error under its control. A builder shows the first message; an answer form, where a
+ * field may collect several, shows them all (`all`) in its own style (`className`), and may name
+ * the field (`field`, as `data-field-error`) so a page can find the error of a field. `alert`:
+ * screen readers announce the error as it appears (the survey audience and scheduler steps).
+ */
+export function FieldError({
+  id,
+  errors,
+  all = false,
+  alert = false,
+  className = "mt-1 text-sm text-red-700",
+  field,
+}: {
+  id: string;
+  errors?: string[];
+  all?: boolean;
+  alert?: boolean;
+  className?: string;
+  field?: string;
+}) {
   if (!errors?.length) return null;
   return (
-    <p id={id} className="mt-1 text-sm text-red-700" role={alert ? "alert" : undefined}>
-      {errors[0]}
+    <p id={id} className={className} role={alert ? "alert" : undefined} data-field-error={field}>
+      {all ? errors.join(" ") : errors[0]}
     </p>
   );
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { customItemLines, SCALE_FAMILIES } from "~/modules/reviews/answer-scales";
+import { customItemLines, SCALE_FAMILIES } from "~/modules/blocks/scales";
 import { findPredefinedTemplate, PREDEFINED_TEMPLATES, type PredefinedTemplate } from "~/modules/reviews/predefined-templates";
-import { BLOCK_TYPES, isChoiceType, isQuestionType, QuestionnaireFormSchema } from "~/modules/reviews/questionnaire.schema";
+import { BLOCK_TYPES, isChoiceType, isQuestionType } from "~/modules/reviews/questionnaire-blocks";
+import { QuestionnaireFormSchema } from "~/modules/reviews/questionnaire.schema";
 
 const IDS = ["annual-review", "360-peer-review", "manager-upward-review", "self-review", "probation-review", "quarterly-check-in"];
 const DEMO_COMPETENCIES = ["Communication", "Collaboration", "Ownership", "Technical Excellence", "Customer Focus", "Leadership"];

@@ -1,22 +1,22 @@
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { choicesFor } from "~/modules/reviews/answer-scales";
+import { choicesFor } from "~/modules/blocks/scales";
 import {
   answerFieldName,
   answersFromForm,
   DECLINE_CONFIRM,
   objectiveScorecard,
-  OPTIONAL_SUFFIX,
-  plainText,
   SAVE_LATER,
   SUBMIT_CONFIRM,
   validateAnswers,
 } from "~/modules/reviews/answers";
+import { OPTIONAL_SUFFIX, plainText } from "~/modules/blocks";
 import type { PairAnswers } from "~/modules/reviews/campaign-machine";
 import { AnswerFields } from "~/modules/reviews/components/answer-form";
 import { NOT_APPLICABLE_KEY } from "~/modules/reviews/components/pair-answers";
-import type { ChoiceValue, StoredBlock } from "~/modules/reviews/questionnaire.schema";
+import type { ChoiceValue } from "~/modules/blocks";
+import type { StoredBlock } from "~/modules/reviews/questionnaire-blocks";
 
 const REQUIRED = "This is a required field.";
 

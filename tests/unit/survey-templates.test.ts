@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { choicesFor, isScaleFamily } from "~/modules/reviews/answer-scales";
+import { choicesFor, isScaleFamily } from "~/modules/blocks/scales";
 import { SURVEY_BLOCK_TYPES, hasQuestion, type SurveyBlock } from "~/modules/surveys/blocks";
 import { flagsOf, visibilityOf, TEMPLATE_VISIBILITIES } from "~/modules/surveys/library.schema";
 import {

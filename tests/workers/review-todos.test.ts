@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { StoredBlock } from "~/modules/reviews/questionnaire.schema";
+import type { StoredBlock } from "~/modules/reviews/questionnaire-blocks";
 import { appFetch, postForm, sessionFor } from "./helpers";
 import { attrs, textOf } from "./shell-html";
 

@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { choicesFor } from "~/modules/reviews/answer-scales";
+import { choicesFor } from "~/modules/blocks/scales";
 import type { ChoiceBlock, SurveyAnswers, SurveyBlock } from "~/modules/surveys/blocks";
 
 /**

@@ -1,6 +1,6 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { NOMINATION_STATES, type PairAnswers, type PairState, type ShareConfig } from "~/modules/reviews/campaign-machine";
-import type { StoredBlock } from "~/modules/reviews/questionnaire.schema";
+import type { StoredBlock } from "~/modules/reviews/questionnaire-blocks";
 import { companyId, createdAt, flag, id } from "./columns";
 
 /** A review questionnaire (000 §3 "Questionnaire template"): its blocks are one typed JSON value. */

@@ -7,22 +7,16 @@
 // of their own but types, by their `.ts` path (tsc accepts such paths only with
 // allowImportingTsExtensions, hence the @ts-ignore TS5097), and types with `import type`.
 // @ts-ignore TS5097
-import { choicesFor } from "../../modules/reviews/answer-scales.ts";
-// @ts-ignore TS5097
 import { blocksFromPredefined, findPredefinedTemplate } from "../../modules/reviews/predefined-templates.ts";
 import type { NominationState, PairAnswer, PairAnswers, PairState, ReviewState, ShareConfig } from "../../modules/reviews/campaign-machine";
 // @ts-ignore TS5097
 import { demoSurveyRows, largeSurveyRows } from "./surveys.ts";
-import type {
-  BlockForm,
-  ChoiceValue,
-  CompetencySnapshot,
-  ObjectiveSnapshot,
-  StoredBlock,
-} from "../../modules/reviews/questionnaire.schema";
+// @ts-ignore TS5097
+import { toStoredBlocks } from "../../modules/reviews/questionnaire-blocks.ts";
+import type { BlockForm, Catalogue, CompetencySnapshot, ObjectiveSnapshot, StoredBlock } from "../../modules/reviews/questionnaire-blocks";
+import type { Row, SeedTables } from "./tables";
 
-export type Row = Record<string, string | number | null>;
-export type SeedTables = Record<string, Row[]>;
+export type { Row, SeedTables };
 
 /** Insertion order (parents before children). */
 export const SEED_TABLE_ORDER = [
@@ -503,17 +497,6 @@ const SEEDED_QUESTIONNAIRES = [
 ] as const;
 type QuestionnaireKey = (typeof SEEDED_QUESTIONNAIRES)[number][0];
 
-/** 000 §3 "typeTitle", as questionnaire.schema.ts's BLOCK_TYPE_TITLES (tests/unit/seed.test.ts compares with toStoredBlocks). */
-const TYPE_TITLES: Record<StoredBlock["type"], string> = {
-  title: "Title",
-  subtitle: "Subtitle",
-  "short-text": "Short Text",
-  "long-text": "Long Text",
-  "multi-select": "Multiple Choice",
-  "competency-question": "Competency Question",
-  "objective-question": "Objective Question",
-};
-
 /**
  * A block id of a seeded questionnaire: UUID-shaped like the ids the builder stores (so saving it
  * in the builder keeps them) and readable: company, questionnaire and block number.
@@ -521,81 +504,6 @@ const TYPE_TITLES: Record<StoredBlock["type"], string> = {
 function seededBlockId(company: number, questionnaire: number, block: number) {
   const hex = (n: number, width: number) => n.toString(16).padStart(width, "0");
   return `5eed${hex(company, 4)}-${hex(questionnaire, 4)}-4000-8000-${hex(block, 12)}`;
-}
-
-function seededChoiceValue(block: BlockForm): ChoiceValue {
-  const selectedOption = block.scale ?? "agree-disagree-5";
-  const view = block.view ?? "radio";
-  return {
-    label: block.label ?? "",
-    selectedOption,
-    choices: choicesFor(selectedOption, block.customItems ?? "", Boolean(block.numericValue), block.choiceValues ?? []),
-    numericValue: selectedOption === "custom" && Boolean(block.numericValue),
-    commentBox: Boolean(block.commentBox),
-    commentBoxGuide: block.commentBox ? block.commentBoxGuide ?? "" : "",
-    required: Boolean(block.required),
-    dropdown: view === "dropdown",
-    selectedView: view,
-    isNotApplicableOption: Boolean(block.notApplicable),
-  };
-}
-
-/**
- * The stored form of a builder block, as toStoredBlocks (questionnaire.schema.ts) writes it when
- * the builder saves a predefined template; that module imports zod, so Node cannot load it here.
- * tests/unit/seed.test.ts checks both give the same blocks.
- */
-function seededStoredBlock(
-  block: BlockForm,
-  catalogue: { competencies: Map<string, CompetencySnapshot>; objectives: Map<string, ObjectiveSnapshot> }
-): StoredBlock {
-  const id = block.key;
-  const typeTitle = TYPE_TITLES[block.type];
-  switch (block.type) {
-    case "title":
-    case "subtitle":
-      return { id, type: block.type, typeTitle, titleValue: { text: block.text ?? "" } };
-    case "short-text":
-    case "long-text":
-      return {
-        id,
-        type: block.type,
-        typeTitle,
-        textValue: {
-          label: block.label ?? "",
-          placeholder: block.placeholder || "Type your answer here",
-          required: Boolean(block.required),
-        },
-      };
-    case "multi-select":
-      return { id, type: "multi-select", typeTitle, multiSelectValue: seededChoiceValue(block) };
-    case "competency-question":
-      return {
-        id,
-        type: "competency-question",
-        typeTitle,
-        competencyValue: {
-          ...seededChoiceValue(block),
-          competency: catalogue.competencies.get(block.competencyId ?? "") ?? null,
-          showDescription: Boolean(block.showDescription),
-          showBehaviours: Boolean(block.showBehaviours),
-          isBehavior: Boolean(block.isBehavior),
-        },
-      };
-    case "objective-question":
-      return {
-        id,
-        type: "objective-question",
-        typeTitle,
-        objectiveValue: {
-          ...seededChoiceValue(block),
-          objective: catalogue.objectives.get(block.objectiveId ?? "") ?? null,
-          showKPIs: Boolean(block.showKPIs),
-          isKPI: Boolean(block.isKPI),
-          comments: [],
-        },
-      };
-  }
 }
 
 /**
@@ -741,11 +649,12 @@ function reviewRows(
   const stored = new Map<QuestionnaireKey, { id: string; title: string; blocks: StoredBlock[] }>();
   SEEDED_QUESTIONNAIRES.forEach(([suffix, predefinedId], n) => {
     const form = seededQuestionnaireForm(tables, cid, predefinedId, companyNumber, n + 1);
-    const catalogue = {
+    const catalogue: Catalogue = {
       competencies: new Map(form.offered.competencies.map((c) => [c.id, c])),
       objectives: new Map(form.offered.objectives.map((o) => [o.id, o])),
     };
-    const blocks = form.blocks.map((b) => seededStoredBlock(b, catalogue));
+    // Stored as the builder stores them when it saves the predefined template.
+    const blocks: StoredBlock[] = toStoredBlocks(form, catalogue);
     const id = `rt-${short}-${suffix}`;
     stored.set(suffix, { id, title: form.title, blocks });
     out.review_templates.push({

@@ -5,13 +5,15 @@
 // Initech one closed run with 5,000 responses (the report benchmark) and an open run of 1,000
 // recipients nobody has answered yet (the submission benchmark).
 //
-// Loaded by Node's own type stripping through demo.ts: it imports only modules without runtime
-// imports of their own, by their `.ts` path, and types with `import type`.
+// Loaded by Node's own type stripping through demo.ts: it imports modules by their `.ts` path
+// (whose own run-time imports do the same), and types with `import type`.
+import type { ScaleFamily } from "../../modules/blocks/scales";
 // @ts-ignore TS5097
-import { choicesFor } from "../../modules/reviews/answer-scales.ts";
-import type { ScaleFamily } from "../../modules/reviews/answer-scales";
+import { answerRows as surveyAnswerRows } from "../../modules/surveys/answer-rows.ts";
+// @ts-ignore TS5097
+import { toSurveyQuestion } from "../../modules/surveys/blocks.ts";
 import type { ChoiceBlock, SurveyAnswer, SurveyAnswers, SurveyBlock, TextInputBlock } from "../../modules/surveys/blocks";
-import type { Row, SeedTables } from "./demo";
+import type { Row, SeedTables } from "./tables";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -36,36 +38,30 @@ function pick(...parts: number[]): number {
   return ((h >>> 0) % 10_000) / 10_000;
 }
 
+/** A stored choice question, as the builder stores it (a tracked one locked). */
 function choice(
   id: string,
   label: string,
   family: ScaleFamily,
   options: { multipleAnswers?: boolean; comment?: string; notApplicable?: boolean; items?: string[]; track?: boolean } = {}
 ): ChoiceBlock {
-  return {
-    id,
+  return toSurveyQuestion({
+    key: id,
     type: "choice",
     label,
-    selectedOption: family,
-    choices: choicesFor(family, (options.items ?? []).join("\n")),
+    scale: family,
+    customItems: (options.items ?? []).join("\n"),
     required: !options.notApplicable && !options.multipleAnswers,
-    dropdown: false,
-    multipleAnswers: options.multipleAnswers ?? false,
+    multipleAnswers: options.multipleAnswers,
     commentBox: Boolean(options.comment),
-    commentBoxGuide: options.comment ?? "",
-    track: options.track ?? false,
-    notApplicable: options.notApplicable ?? false,
-    ...(options.track ? { isLocked: true } : {}),
-  };
+    commentBoxGuide: options.comment,
+    notApplicable: options.notApplicable,
+    track: options.track,
+    isLocked: options.track,
+  }) as ChoiceBlock;
 }
 
-const text = (id: string, label: string): TextInputBlock => ({
-  id,
-  type: "text-input",
-  label,
-  placeholder: "Type your answer here",
-  required: false,
-});
+const text = (id: string, label: string) => toSurveyQuestion({ key: id, type: "text-input", label }) as TextInputBlock;
 
 /** Engagement: eNPS with a comment, an agreement statement with Not Applicable, multiple answers, a text answer. */
 function engagementBlocks(prefix: string): SurveyBlock[] {
@@ -151,45 +147,20 @@ function answersFor(blocks: SurveyBlock[], seed: number): SurveyAnswers {
   return answers;
 }
 
-/** survey_answers rows of one response, as a submission writes them (see answers.ts answerRows). */
+/** survey_answers rows of one response, as a submission writes them. */
 function answerRows(
   blocks: SurveyBlock[],
   answers: SurveyAnswers,
   base: { company_id: string; run_id: string; response_id: string; department_id: string | null }
 ): Row[] {
-  const rows: Row[] = [];
-  const row = (
-    block_id: string,
-    value_num: number | null,
-    value_text: string | null,
-    not_applicable: number,
-    comment: string | null
-  ): Row => ({
+  return surveyAnswerRows(blocks, answers).map((r) => ({
     ...base,
-    block_id,
-    value_num,
-    value_text,
-    not_applicable,
-    comment,
-  });
-  for (const block of blocks.flatMap((b) => (b.type === "group" ? b.questions : [b]))) {
-    const answer = answers[block.id];
-    if (!answer || block.type === "static-text") continue;
-    if (block.type === "text-input") {
-      if (typeof answer.value === "string") rows.push(row(block.id, null, answer.value, 0, null));
-      continue;
-    }
-    const comment = answer.comment ?? null;
-    if (answer.notApplicable) {
-      rows.push(row(block.id, null, null, 1, comment));
-      continue;
-    }
-    const values = (Array.isArray(answer.value) ? answer.value : [answer.value]).filter((v): v is number => typeof v === "number");
-    values.forEach((v, i) =>
-      rows.push(row(block.id, v, block.choices.find((c) => c.value === v)?.text ?? null, 0, i === 0 ? comment : null))
-    );
-  }
-  return rows;
+    block_id: r.blockId,
+    value_num: r.valueNum,
+    value_text: r.valueText,
+    not_applicable: r.notApplicable ? 1 : 0,
+    comment: r.comment,
+  }));
 }
 
 interface SurveySpec {

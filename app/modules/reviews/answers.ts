@@ -1,7 +1,14 @@
-import { sharedCopy } from "~/lib/copy";
+import {
+  answerFieldName as kernelFieldName,
+  hasText,
+  postedStrings,
+  postedText,
+  REQUIRED_ANSWER,
+  type FormLike,
+} from "~/modules/blocks/answers";
 import type { PairAnswer, PairAnswers } from "./campaign-machine";
 import { choiceValueOf, isQuestion, NOT_APPLICABLE_KEY } from "./components/pair-answers";
-import type { StoredBlock } from "./questionnaire.schema";
+import type { StoredBlock } from "./questionnaire-blocks";
 
 /**
  * The reviewer's answers to one review (000 §2 "Review completion page", §5 "Answer rules"):
@@ -21,18 +28,16 @@ import type { StoredBlock } from "./questionnaire.schema";
  * order, "" for a row left unanswered, since `PairAnswer.value` holds no objects.
  */
 
-export const OPTIONAL_SUFFIX = "(optional)";
 export const DECLINE_CONFIRM = "Are you sure you want to decline this review?";
 export const SUBMIT_CONFIRM = "Are you sure you want to submit the review?";
 export const SAVE_LATER = "Save & Finalize later";
 export const NO_QUESTIONS_AVAILABLE = "No questions available!";
-const REQUIRED = sharedCopy.required;
+const REQUIRED = REQUIRED_ANSWER;
 
 export type AnswerPart = "value" | "comment" | "na" | `kpi.${number}` | `b.${string}`;
 
-export function answerFieldName(blockId: string, part: AnswerPart): string {
-  return `a.${blockId}.${part}`;
-}
+/** The kernel's field names (app/modules/blocks/answers.ts) with the review's own parts. */
+export const answerFieldName = (blockId: string, part: AnswerPart) => kernelFieldName<AnswerPart>(blockId, part);
 
 type QuestionBlock = Extract<
   StoredBlock,
@@ -63,15 +68,6 @@ export function ratedRows(block: StoredBlock): RatedRow[] | null {
   return null;
 }
 
-/** Rich text with its tags stripped; empty when only markup (or non-breaking spaces) remains. */
-export function plainText(html: string): string {
-  return html
-    .replace(/<[^>]*>/g, " ")
-    .replace(/&nbsp;|&#160;/gi, " ")
-    .replace(/\s+/g, " ")
-    .trim();
-}
-
 function isRequired(block: QuestionBlock): boolean {
   if (block.type === "short-text" || block.type === "long-text") return block.textValue.required;
   return choiceValueOf(block)?.required ?? false;
@@ -81,13 +77,8 @@ function isRequired(block: QuestionBlock): boolean {
 function hasValue(block: QuestionBlock, value: PairAnswer["value"]): boolean {
   if (value === undefined || value === null) return false;
   if (Array.isArray(value)) return value.some((v) => v !== "");
-  const text = String(value).trim();
-  return block.type === "long-text" ? plainText(text) !== "" : text !== "";
+  return hasText(String(value), block.type === "long-text");
 }
-
-type FormLike = FormData | URLSearchParams;
-
-const strings = (form: FormLike, name: string) => form.getAll(name).filter((v): v is string => typeof v === "string");
 
 /** Reads the question blocks' fields of a posted answer form; fields of other blocks are ignored. */
 export function answersFromForm(blocks: StoredBlock[], form: FormLike): PairAnswers {
@@ -97,13 +88,13 @@ export function answersFromForm(blocks: StoredBlock[], form: FormLike): PairAnsw
     const answer: PairAnswer = {};
     const choice = choiceValueOf(block);
     if (!choice) {
-      const text = (strings(form, answerFieldName(block.id, "value"))[0] ?? "").trim();
+      const text = postedText(form, answerFieldName(block.id, "value"));
       if (text) answer.value = text;
     } else {
       const valid = new Set(choice.choices.map((c) => String(c.value)));
-      const pick = (name: string) => strings(form, name).map((v) => v.trim());
+      const pick = (name: string) => postedStrings(form, name).map((v) => v.trim());
       const rows = ratedRows(block);
-      let notApplicable = choice.isNotApplicableOption && strings(form, answerFieldName(block.id, "na")).some((v) => v !== "");
+      let notApplicable = choice.isNotApplicableOption && postedStrings(form, answerFieldName(block.id, "na")).some((v) => v !== "");
       if (rows) {
         const values = rows.map((row) => pick(answerFieldName(block.id, row.part)).find((v) => valid.has(v)) ?? "");
         if (values.some((v) => v !== "")) answer.value = values;
@@ -120,7 +111,7 @@ export function answersFromForm(blocks: StoredBlock[], form: FormLike): PairAnsw
         answer.notApplicable = true;
       }
       if (choice.commentBox) {
-        const comment = (strings(form, answerFieldName(block.id, "comment"))[0] ?? "").trim();
+        const comment = postedText(form, answerFieldName(block.id, "comment"));
         if (comment) answer.comment = comment;
       }
     }
@@ -155,12 +146,6 @@ export function validateAnswers(blocks: StoredBlock[], answers: PairAnswers): Re
     if (choice?.commentBox && !(typeof answer.comment === "string" && answer.comment.trim())) fail(answerFieldName(block.id, "comment"));
   }
   return errors;
-}
-
-/** Whether any error belongs to a block's fields. */
-export function blockHasError(blockId: string, errors: Record<string, string[]>): boolean {
-  const prefix = `a.${blockId}.`;
-  return Object.entries(errors).some(([name, messages]) => name.startsWith(prefix) && messages.length > 0);
 }
 
 export interface Scorecard {

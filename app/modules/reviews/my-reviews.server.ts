@@ -7,7 +7,7 @@ import { inAnonymousOrder } from "~/modules/access/anonymous-reviewers.server";
 import { sharedReportList, type SharedReportItem } from "~/modules/reviews/reports/reviewee-report.server";
 import type { PairAnswers } from "./campaign-machine";
 import { answerRows, type AnswerRow } from "./components/pair-answers";
-import type { StoredBlock } from "./questionnaire.schema";
+import type { StoredBlock } from "./questionnaire-blocks";
 
 /**
  * My Reviews (000 §2 "My reviews", §3 "Review result", §4 "Result sharing"): the completed reviews

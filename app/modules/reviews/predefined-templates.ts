@@ -3,8 +3,8 @@
  * builder's form shape, without keys; competency questions name the competency they are meant
  * for, matched by name against the company's competencies when the template is used.
  */
-import type { ScaleFamily } from "./answer-scales";
-import type { BlockForm } from "./questionnaire.schema";
+import type { ScaleFamily } from "~/modules/blocks/scales";
+import type { BlockForm } from "./questionnaire-blocks";
 
 /** A block of a predefined template: a BlockForm without its key; competency/objective questions name the competency they are meant for (matched by name against the company's competencies when the template is used) instead of an id. */
 export type PredefinedBlock = Omit<BlockForm, "key" | "competencyId" | "objectiveId"> & { competencyName?: string };

@@ -2,14 +2,8 @@ import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { behaviours, competencies, objectives, reviewCampaigns, reviewTemplates } from "~/db/schema";
 import { auditEvent } from "~/lib/audit.server";
-import {
-  OFFERED_CHOICES,
-  type Catalogue,
-  type CompetencySnapshot,
-  type ObjectiveSnapshot,
-  type QuestionnaireSort,
-  type StoredBlock,
-} from "./questionnaire.schema";
+import { OFFERED_CHOICES, type Catalogue, type CompetencySnapshot, type ObjectiveSnapshot, type StoredBlock } from "./questionnaire-blocks";
+import type { QuestionnaireSort } from "./questionnaire.schema";
 
 interface Actor {
   companyId: string;

@@ -12,7 +12,7 @@ import { administeredGroups, mayManageReview } from "~/modules/access/groups.ser
 import { type NominationState, type PairAnswers, type PairState, type ReviewState, type ShareConfig } from "./campaign-machine";
 import { NOT_APPLICABLE_KEY, type ChoiceCount } from "./components/pair-answers";
 import { NO_ACCESS, PAGE_SIZE, REVIEWS_LIST_PATH, type DetailQuery } from "./components/review-detail.schema";
-import type { StoredBlock } from "./questionnaire.schema";
+import type { StoredBlock } from "./questionnaire-blocks";
 
 /**
  * Reads of the review detail page (000 §2 "Review detail"): the campaign with its progress, one

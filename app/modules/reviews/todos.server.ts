@@ -3,7 +3,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { hasManager, reportsOf } from "~/modules/access/people.server";
 import { requirePermissionWith, type Viewer } from "~/modules/auth/session.server";
 import type { PairAnswers, PairState, ShareConfig } from "./campaign-machine";
-import type { StoredBlock } from "./questionnaire.schema";
+import type { StoredBlock } from "./questionnaire-blocks";
 import type { TodoContext } from "./components/todo-panels";
 import { awaitingNominationPath, itemHref, managerApprovePath, ownerTodoPath, reviewerApprovePath, todoPath } from "./nomination-rules";
 import { scopeOf, sessionScopeOf, type Scope } from "./review-detail.server";

@@ -1,6 +1,13 @@
-import { choicesFor, type ScaleFamily } from "~/modules/reviews/answer-scales";
-import type { ChoiceBlock, GroupBlock, GroupQuestion, StaticTextBlock, SurveyBlock, TextInputBlock } from "./blocks";
-import { DEFAULT_PLACEHOLDER } from "./blocks";
+import type { ScaleFamily } from "~/modules/blocks/scales";
+import {
+  toSurveyQuestion,
+  type ChoiceBlock,
+  type GroupBlock,
+  type GroupQuestion,
+  type StaticTextBlock,
+  type SurveyBlock,
+  type TextInputBlock,
+} from "./blocks";
 
 /**
  * Predefined survey templates (001 §2 "Use Templates", grouped): ready-made surveys an HR team
@@ -34,12 +41,14 @@ type Draft =
 
 const intro = (value: string): Unnumbered<StaticTextBlock> => ({ type: "static-text", value });
 
-const text = (label: string, options: { placeholder?: string; required?: boolean } = {}): Unnumbered<TextInputBlock> => ({
-  type: "text-input",
-  label,
-  placeholder: options.placeholder ?? DEFAULT_PLACEHOLDER,
-  required: options.required ?? false,
-});
+/** A stored question without its id (given when the template is assembled). */
+function unnumbered<Q extends GroupQuestion>(q: Q): Unnumbered<Q> {
+  const { id: _id, ...rest } = q;
+  return rest;
+}
+
+const text = (label: string, options: { placeholder?: string; required?: boolean } = {}): Unnumbered<TextInputBlock> =>
+  unnumbered(toSurveyQuestion({ key: "new", type: "text-input", label, ...options }) as TextInputBlock);
 
 interface ChoiceOptions {
   required?: boolean;
@@ -55,19 +64,21 @@ interface ChoiceOptions {
 }
 
 function choice(label: string, family: ScaleFamily, options: ChoiceOptions = {}): Unnumbered<ChoiceBlock> {
-  return {
+  const stored = toSurveyQuestion({
+    key: "new",
     type: "choice",
     label,
-    selectedOption: family,
-    choices: choicesFor(family, (options.items ?? []).join("\n")),
+    scale: family,
+    customItems: (options.items ?? []).join("\n"),
     required: options.required ?? true,
-    dropdown: options.dropdown ?? false,
-    multipleAnswers: options.multipleAnswers ?? false,
+    dropdown: options.dropdown,
+    multipleAnswers: options.multipleAnswers,
     commentBox: Boolean(options.comment),
-    commentBoxGuide: options.comment ?? "",
-    track: options.track ?? false,
-    notApplicable: options.notApplicable ?? false,
-  };
+    commentBoxGuide: options.comment,
+    track: options.track,
+    notApplicable: options.notApplicable,
+  });
+  return unnumbered(stored as ChoiceBlock);
 }
 
 /** A 5-point agreement statement, the most common survey item. */

@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import { d1Statement } from "~/db/client.server";
-import { NOT_APPLICABLE } from "~/modules/reviews/answer-scales";
+import { NOT_APPLICABLE } from "~/modules/blocks/scales";
 import { anonymityMinimum, meetsAnonymityMinimum } from "~/modules/access/anonymity";
 import { administeredGroups, limitedToOwnGroups } from "~/modules/access/groups.server";
 import type { Viewer } from "~/modules/auth/session.server";

@@ -1,4 +1,4 @@
-import type { ScaleFamily } from "~/modules/reviews/answer-scales";
+import type { ScaleFamily } from "~/modules/blocks/scales";
 import type { RunState } from "./survey-machine";
 
 /**

@@ -1,10 +1,21 @@
 import { z } from "zod";
 import { sharedCopy } from "~/lib/copy";
-import { choicesFor, customItemLines, SCALE_FAMILIES, type Choice, type ScaleFamily } from "~/modules/reviews/answer-scales";
+import {
+  AT_LEAST_ONE_CHOICE,
+  checkbox,
+  checkFlatQuestion,
+  checkLabel,
+  flatQuestionFields,
+  MAX_CHOICES,
+  text,
+  type Issue,
+} from "~/modules/blocks/blocks.schema";
+import { flatQuestionFields as formOfFlatQuestion, newFlatQuestion, type Platform } from "~/modules/blocks/convert";
+import { MIN_VALUE_0 } from "~/modules/blocks/types";
 import { flagsOf, TEMPLATE_NAME_REQUIRED, TEMPLATE_VISIBILITIES, visibilityOf, type TemplateVisibility } from "./library.schema";
 import {
-  DEFAULT_PLACEHOLDER,
   SURVEY_BLOCK_TYPES,
+  toSurveyQuestion,
   type ChoiceBlock,
   type GroupBlock,
   type GroupQuestion,
@@ -23,8 +34,7 @@ import {
  */
 
 const REQUIRED = sharedCopy.required;
-export const MIN_VALUE_0 = "MinValue0";
-export const AT_LEAST_ONE_CHOICE = "Please add at least one choice.";
+export { AT_LEAST_ONE_CHOICE, MIN_VALUE_0 };
 /** 001 §2: the survey name's label. */
 export const NAME_LABEL = "Name *";
 export const SURVEY_LIBRARY_PATH = "/surveys/survey-library";
@@ -33,7 +43,6 @@ export const surveyAudiencePath = (id: string) => `${surveyBuilderPath(id)}/surv
 
 export const MAX_BLOCKS = 200;
 export const MAX_GROUP_QUESTIONS = 100;
-export const MAX_CHOICES = 100;
 
 /** 001 §4: what a locked question refuses, and who may lock or unlock one. */
 export const LOCKED_QUESTION = "This question is locked: it cannot be edited, moved, duplicated or deleted.";
@@ -54,69 +63,14 @@ export const TEMPLATE_VISIBILITY_LABELS: Record<TemplateVisibility, string> = {
 // Form shape
 // ---------------------------------------------------------------------------------------------
 
-const text = (max: number) => z.string().trim().max(max, `Use at most ${max} characters.`).optional();
-const checkbox = z.boolean().optional();
-
-const CustomChoiceSchema = z.object({
-  text: text(200),
-  value: z.number({ error: MIN_VALUE_0 }).min(0, MIN_VALUE_0).max(1_000_000, "Use at most 1000000.").optional(),
-});
-
-const questionFields = {
-  key: z.string().min(1).max(64),
-  isLocked: checkbox,
-  /** Static text. */
-  value: text(2000),
-  label: text(1000),
-  placeholder: text(200),
-  required: checkbox,
-  scale: z.enum(SCALE_FAMILIES).optional(),
-  /** Custom choices, Slack-type: one row each. */
-  customChoices: z.array(CustomChoiceSchema).max(MAX_CHOICES, `Use at most ${MAX_CHOICES} choices.`).optional(),
-  /** Custom choices, Teams-type: one per line. */
-  customItems: z.string().max(10_000, "Use at most 10000 characters.").optional(),
-  multipleAnswers: checkbox,
-  dropdown: checkbox,
-  commentBox: checkbox,
-  commentBoxGuide: text(500),
-  track: checkbox,
-  notApplicable: checkbox,
-};
-
-type Issue = (path: Array<string | number>, message: string) => void;
-
-/** What each question type needs (001 §5), on the block so one bad field does not hide another. */
-function checkQuestion(q: QuestionFormInput, at: Issue) {
-  if (q.type === "static-text") {
-    if (!q.value) at(["value"], REQUIRED);
-    return;
-  }
-  if (!q.label) at(["label"], REQUIRED);
-  if (q.type !== "choice") return;
-  if (!q.scale) at(["scale"], REQUIRED);
-  if (q.scale === "custom") {
-    if (q.customItems !== undefined && q.customChoices === undefined) {
-      const items = customItemLines(q.customItems);
-      if (items.length === 0) at(["customItems"], AT_LEAST_ONE_CHOICE);
-      if (items.length > MAX_CHOICES) at(["customItems"], `Use at most ${MAX_CHOICES} choices.`);
-    } else {
-      const rows = q.customChoices ?? [];
-      if (rows.length === 0) at(["customChoices"], AT_LEAST_ONE_CHOICE);
-      rows.forEach((row, k) => {
-        if (!row.text) at(["customChoices", k, "text"], REQUIRED);
-        if (row.value === undefined) at(["customChoices", k, "value"], MIN_VALUE_0);
-      });
-    }
-  }
-  if (q.commentBox && !q.commentBoxGuide) at(["commentBoxGuide"], REQUIRED);
-}
+const questionFields = { ...flatQuestionFields, isLocked: checkbox, track: checkbox };
 
 const QUESTION_TYPES = ["static-text", "text-input", "choice"] as const;
 
+/** What each question type needs (001 §5), on the block so one bad field does not hide another. */
 export const QuestionFormSchema = z.object({ ...questionFields, type: z.enum(QUESTION_TYPES) }).superRefine((q, ctx) => {
-  checkQuestion(q, (path, message) => ctx.addIssue({ code: "custom", path, message }));
+  checkFlatQuestion(q, (path, message) => ctx.addIssue({ code: "custom", path, message }));
 });
-type QuestionFormInput = Omit<z.infer<typeof QuestionFormSchema>, "type"> & { type: SurveyBlockType };
 export type QuestionForm = z.infer<typeof QuestionFormSchema>;
 
 export const BlockFormSchema = z
@@ -129,11 +83,8 @@ export const BlockFormSchema = z
   })
   .superRefine((block, ctx) => {
     const at: Issue = (path, message) => ctx.addIssue({ code: "custom", path, message });
-    if (block.type === "group") {
-      if (!block.label) at(["label"], REQUIRED);
-      return;
-    }
-    checkQuestion(block, at);
+    if (block.type === "group") return checkLabel(block, at);
+    checkFlatQuestion(block, at);
   });
 export type BlockForm = z.infer<typeof BlockFormSchema>;
 
@@ -171,66 +122,15 @@ export const SurveyTemplateSchema = z.object({
 // New blocks, and conversions between the form and the stored blocks (blocks.ts).
 // ---------------------------------------------------------------------------------------------
 
-export type Platform = "slack" | "msteams";
+export type { Platform };
 
 /** A new block as the builder adds it: a text input is not required and has the default placeholder (001 §5). */
 export function newBlock(type: SurveyBlockType, key: string, platform: Platform): BlockForm {
-  switch (type) {
-    case "static-text":
-      return { key, type, value: "" };
-    case "text-input":
-      return { key, type, label: "", placeholder: DEFAULT_PLACEHOLDER, required: false };
-    case "choice":
-      return {
-        key,
-        type,
-        label: "",
-        scale: "agree-disagree-5",
-        required: true,
-        ...(platform === "msteams" ? { customItems: "" } : { customChoices: [{ text: "", value: 0 }] }),
-      };
-    case "group":
-      return { key, type, label: "", description: "", questions: [] };
-  }
+  if (type === "group") return { key, type, label: "", description: "", questions: [] };
+  return newFlatQuestion(type, key, platform);
 }
 
-function choicesOf(q: QuestionForm | BlockForm): Choice[] {
-  const family = q.scale ?? "agree-disagree-5";
-  if (family !== "custom") return choicesFor(family);
-  if (q.customItems !== undefined && q.customChoices === undefined) return choicesFor("custom", q.customItems);
-  return (q.customChoices ?? []).map((c) => ({ text: c.text ?? "", value: c.value ?? 0 }));
-}
-
-function storedQuestion(q: QuestionForm | (BlockForm & { type: QuestionForm["type"] })): GroupQuestion {
-  const base = { id: q.key, ...(q.isLocked ? { isLocked: true } : {}) };
-  switch (q.type) {
-    case "static-text":
-      return { ...base, type: "static-text", value: q.value ?? "" };
-    case "text-input":
-      return {
-        ...base,
-        type: "text-input",
-        label: q.label ?? "",
-        placeholder: q.placeholder || DEFAULT_PLACEHOLDER,
-        required: Boolean(q.required),
-      };
-    case "choice":
-      return {
-        ...base,
-        type: "choice",
-        label: q.label ?? "",
-        selectedOption: q.scale ?? "agree-disagree-5",
-        choices: choicesOf(q),
-        required: Boolean(q.required),
-        dropdown: Boolean(q.dropdown),
-        multipleAnswers: Boolean(q.multipleAnswers),
-        commentBox: Boolean(q.commentBox),
-        commentBoxGuide: q.commentBox ? q.commentBoxGuide ?? "" : "",
-        track: Boolean(q.track),
-        notApplicable: Boolean(q.notApplicable),
-      };
-  }
-}
+const storedQuestion = (q: QuestionForm | (BlockForm & { type: QuestionForm["type"] })) => toSurveyQuestion(q);
 
 /** The stored blocks of a valid form; ids are the form keys (the server replaces new keys). */
 export function toStoredBlocks(blocks: BlockForm[]): SurveyBlock[] {
@@ -249,32 +149,8 @@ export function toStoredBlocks(blocks: BlockForm[]): SurveyBlock[] {
 }
 
 function formQuestion(q: GroupQuestion, platform: Platform): QuestionForm {
-  const base = { key: q.id, ...(q.isLocked ? { isLocked: true } : {}) };
-  switch (q.type) {
-    case "static-text":
-      return { ...base, type: "static-text", value: q.value };
-    case "text-input":
-      return { ...base, type: "text-input", label: q.label, placeholder: q.placeholder, required: q.required };
-    case "choice": {
-      const custom = q.selectedOption === "custom";
-      return {
-        ...base,
-        type: "choice",
-        label: q.label,
-        scale: q.selectedOption,
-        ...(platform === "msteams"
-          ? { customItems: custom ? q.choices.map((c) => c.text).join("\n") : "" }
-          : { customChoices: custom ? q.choices.map((c) => ({ text: c.text, value: c.value })) : [{ text: "", value: 0 }] }),
-        required: q.required,
-        dropdown: q.dropdown,
-        multipleAnswers: q.multipleAnswers,
-        commentBox: q.commentBox,
-        commentBoxGuide: q.commentBoxGuide,
-        track: q.track,
-        notApplicable: Boolean(q.notApplicable),
-      };
-    }
-  }
+  const { key, ...fields } = formOfFlatQuestion(q, platform);
+  return { key, ...(q.isLocked ? { isLocked: true } : {}), ...fields, ...(q.type === "choice" ? { track: q.track } : {}) };
 }
 
 /** The form value that edits stored blocks. */
@@ -457,4 +333,5 @@ export function templateBlocks(blocks: SurveyBlock[]): SurveyBlock[] {
   );
 }
 
-export type { ChoiceBlock, GroupBlock, GroupQuestion, ScaleFamily };
+export type { ChoiceBlock, GroupBlock, GroupQuestion };
+export type { ScaleFamily } from "~/modules/blocks/scales";

@@ -1,28 +1,20 @@
-import { NOT_APPLICABLE, type Choice } from "../answer-scales";
+import { ChoiceOptionsControl, ChoiceQuestion, CommentBox, type ChoiceOption } from "~/modules/blocks/components/choice-question";
+import { HeadingBlock } from "~/modules/blocks/components/heading-block";
+import { ANSWER_ERROR, ANSWER_INPUT, fieldIds, RequiredMark, type Errors } from "~/modules/blocks/components/looks";
+import { TextQuestion } from "~/modules/blocks/components/text-question";
+import { blockHasError, NOT_APPLICABLE, plainText, type Choice, type ChoiceValue } from "~/modules/blocks";
+import { FieldError } from "~/ui/form-fields";
 import { CompetencyDetails } from "./competency-details";
-import {
-  answerFieldName,
-  blockHasError,
-  NO_QUESTIONS_AVAILABLE,
-  objectiveScorecard,
-  OPTIONAL_SUFFIX,
-  plainText,
-  ratedRows,
-  type AnswerPart,
-  type RatedRow,
-} from "../answers";
+import { answerFieldName, NO_QUESTIONS_AVAILABLE, objectiveScorecard, ratedRows, type AnswerPart, type RatedRow } from "../answers";
 import type { PairAnswer, PairAnswers } from "../campaign-machine";
-import type { ChoiceValue, StoredBlock } from "../questionnaire.schema";
+import type { StoredBlock } from "../questionnaire-blocks";
 import { answerText, choiceValueOf, isQuestion, NOT_ANSWERED, NOT_APPLICABLE_KEY, questionLabel } from "./pair-answers";
 
 type QuestionBlock = Exclude<StoredBlock, { type: "title" | "subtitle" }>;
-type Errors = Record<string, string[]>;
 
-/** An element id for a field name (ids with dots would need escaping in CSS selectors). */
-const idOf = (name: string) => `answer-${name.replace(/[^A-Za-z0-9_-]/g, "-")}`;
-const errorIdOf = (name: string) => `${idOf(name)}-error`;
-
-const INPUT = "w-full rounded-md border border-slate-300 px-3 py-2 text-sm aria-[invalid=true]:border-red-500";
+const ids = fieldIds("answer");
+const { idOf, errorIdOf, invalidProps } = ids;
+const INPUT = ANSWER_INPUT;
 
 /** The choice a stored value names, by value (as stored or as text from SQL) or by its text. */
 function choiceKey(choices: Choice[], value: unknown): string | undefined {
@@ -31,19 +23,8 @@ function choiceKey(choices: Choice[], value: unknown): string | undefined {
   return match ? String(match.value) : undefined;
 }
 
-function FieldError({ name, errors }: { name: string; errors: Errors }) {
-  const messages = errors[name];
-  if (!messages?.length) return null;
-  return (
-    <p id={errorIdOf(name)} className="text-sm text-red-600">
-      {messages.join(" ")}
-    </p>
-  );
-}
-
-/** aria-invalid and aria-describedby of a control whose field may have an error. */
-function invalidProps(name: string, errors: Errors) {
-  return errors[name]?.length ? { "aria-invalid": true as const, "aria-describedby": errorIdOf(name) } : {};
+function AnswerError({ name, errors }: { name: string; errors: Errors }) {
+  return <FieldError id={errorIdOf(name)} errors={errors[name]} all className={ANSWER_ERROR} />;
 }
 
 /**
@@ -72,18 +53,7 @@ export function AnswerFields({
   return (
     <div className="space-y-6" data-answer-fields>
       {blocks.map((block) => {
-        if (block.type === "title")
-          return (
-            <h2 key={block.id} className="text-lg font-semibold text-slate-900">
-              {block.titleValue.text}
-            </h2>
-          );
-        if (!isQuestion(block))
-          return (
-            <h3 key={block.id} className="text-sm font-medium uppercase tracking-wide text-slate-500">
-              {block.titleValue.text}
-            </h3>
-          );
+        if (!isQuestion(block)) return <HeadingBlock key={block.id} type={block.type} text={block.titleValue.text} />;
         number += 1;
         return (
           <div key={block.id} data-question={block.id} data-first-error={block.id === firstError ? "" : undefined} className="space-y-2">
@@ -111,7 +81,6 @@ function Question({
   const label = questionLabel(block) || "Untitled question";
   if (block.type === "short-text" || block.type === "long-text") {
     const name = answerFieldName(block.id, "value");
-    const optional = block.textValue.required ? null : <span className="ml-1 text-xs font-normal text-slate-500">{OPTIONAL_SUFFIX}</span>;
     if (readOnly) {
       const text = answerText(block, answer);
       const shown = block.type === "long-text" && text !== NOT_ANSWERED ? plainText(text) || NOT_ANSWERED : text;
@@ -119,51 +88,59 @@ function Question({
         <>
           <p className="text-sm font-medium text-slate-900">
             {number}. {label}
-            {optional}
+            <RequiredMark required={block.textValue.required} />
           </p>
           <p className="whitespace-pre-wrap text-sm text-slate-700">{shown}</p>
         </>
       );
     }
-    const value = typeof answer?.value === "string" ? answer.value : "";
-    const common = {
-      id: idOf(name),
-      name,
-      defaultValue: value,
-      placeholder: block.textValue.placeholder,
-      "aria-required": block.textValue.required || undefined,
-      className: INPUT,
-      ...invalidProps(name, errors),
-    };
     return (
-      <>
-        <label htmlFor={idOf(name)} className="block text-sm font-medium text-slate-900">
-          {number}. {label}
-          {optional}
-        </label>
-        {block.type === "short-text" ? <input type="text" {...common} /> : <textarea rows={4} {...common} />}
-        <FieldError name={name} errors={errors} />
-      </>
+      <TextQuestion
+        block={block.textValue}
+        look="questionnaire"
+        multiline={block.type === "long-text"}
+        number={number}
+        answer={{ name, ids, value: typeof answer?.value === "string" ? answer.value : "", errors }}
+      />
     );
   }
   const choice = choiceValueOf(block) as ChoiceValue;
   const rows = ratedRows(block);
+  const comment = typeof answer?.comment === "string" ? answer.comment : "";
   return (
-    <fieldset className="space-y-2">
-      <legend className="text-sm font-medium text-slate-900">
-        {number}. {label}
-      </legend>
-      <Details block={block} />
-      {readOnly ? (
-        <ReadOnlyAnswer block={block} rows={rows} answer={answer} />
-      ) : rows ? (
-        <RowsControl block={block} choice={choice} rows={rows} answer={answer} errors={errors} label={label} />
-      ) : (
-        <SingleControl block={block} choice={choice} answer={answer} errors={errors} label={label} />
-      )}
-      <ScorecardLine block={block} answer={answer} />
-      {choice.commentBox ? <Comment block={block} choice={choice} answer={answer} errors={errors} readOnly={readOnly} /> : null}
-    </fieldset>
+    <ChoiceQuestion
+      number={number}
+      label={label}
+      details={<Details block={block} />}
+      control={
+        readOnly ? (
+          <ReadOnlyAnswer block={block} rows={rows} answer={answer} />
+        ) : rows ? (
+          <RowsControl block={block} choice={choice} rows={rows} answer={answer} errors={errors} label={label} />
+        ) : (
+          <ChoiceOptionsControl
+            field={{ name: answerFieldName(block.id, "value"), ids, errors }}
+            options={optionsOf(choice, true, answer)}
+            dropdown={choice.selectedView === "dropdown" || choice.dropdown}
+            label={label}
+          />
+        )
+      }
+      after={<ScorecardLine block={block} answer={answer} />}
+      comment={
+        !choice.commentBox ? null : readOnly ? (
+          <ReadOnlyComment guide={choice.commentBoxGuide} comment={comment} />
+        ) : (
+          <CommentBox
+            field={{ name: answerFieldName(block.id, "comment"), ids, errors }}
+            guide={choice.commentBoxGuide}
+            value={comment}
+            look="questionnaire"
+            required={choice.required}
+          />
+        )
+      }
+    />
   );
 }
 
@@ -211,63 +188,18 @@ function ScorecardLine({ block, answer }: { block: QuestionBlock; answer: PairAn
   );
 }
 
-/** The options of a choice question, with Not Applicable last when the question offers it. */
-function optionsOf(choice: ChoiceValue, withNotApplicable: boolean) {
-  const options = choice.choices.map((c) => ({ text: c.text, value: String(c.value) }));
-  return withNotApplicable && choice.isNotApplicableOption ? [...options, { text: NOT_APPLICABLE, value: NOT_APPLICABLE_KEY }] : options;
-}
-
-/** A question rated once: radio buttons or a dropdown (a matrix without rows reads as radios). */
-function SingleControl({
-  block,
-  choice,
-  answer,
-  errors,
-  label,
-}: {
-  block: QuestionBlock;
-  choice: ChoiceValue;
-  answer: PairAnswer | undefined;
-  errors: Errors;
-  label: string;
-}) {
-  const name = answerFieldName(block.id, "value");
-  const options = optionsOf(choice, true);
+/**
+ * The options of a choice question, with Not Applicable last when the question offers it; the
+ * one the answer holds is checked (Not Applicable, or the first value's choice).
+ */
+function optionsOf(choice: ChoiceValue, withNotApplicable: boolean, answer?: PairAnswer): ChoiceOption[] {
   const current = answer?.notApplicable
     ? NOT_APPLICABLE_KEY
     : choiceKey(choice.choices, Array.isArray(answer?.value) ? answer?.value[0] : answer?.value);
-  const invalid = invalidProps(name, errors);
-  const control =
-    choice.selectedView === "dropdown" || choice.dropdown ? (
-      <>
-        <label htmlFor={idOf(name)} className="sr-only">
-          {label}
-        </label>
-        <select id={idOf(name)} name={name} defaultValue={current ?? ""} className={INPUT} {...invalid}>
-          <option value="">Select an option</option>
-          {options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.text}
-            </option>
-          ))}
-        </select>
-      </>
-    ) : (
-      <div className="flex flex-wrap gap-x-4 gap-y-1.5">
-        {options.map((o) => (
-          <label key={o.value} className="flex items-center gap-1.5 text-sm text-slate-700">
-            <input type="radio" name={name} value={o.value} defaultChecked={current === o.value} {...invalid} />
-            {o.text}
-          </label>
-        ))}
-      </div>
-    );
-  return (
-    <>
-      {control}
-      <FieldError name={name} errors={errors} />
-    </>
-  );
+  const options = choice.choices.map((c) => ({ text: c.text, value: String(c.value) }));
+  const all =
+    withNotApplicable && choice.isNotApplicableOption ? [...options, { text: NOT_APPLICABLE, value: NOT_APPLICABLE_KEY }] : options;
+  return all.map((o) => ({ ...o, checked: current === o.value }));
 }
 
 /** A question rated per behaviour or per KPI: a matrix of radios (or one dropdown a row). */
@@ -311,7 +243,7 @@ function RowsControl({
                     </option>
                   ))}
                 </select>
-                <FieldError name={name} errors={errors} />
+                <AnswerError name={name} errors={errors} />
               </div>
             );
           })}
@@ -340,7 +272,7 @@ function RowsControl({
                   <tr key={row.part}>
                     <th scope="row" className="p-1 text-left font-normal text-slate-700">
                       {row.name}
-                      <FieldError name={name} errors={errors} />
+                      <AnswerError name={name} errors={errors} />
                     </th>
                     {options.map((o) => (
                       <td key={o.value} className="p-1 text-center">
@@ -386,47 +318,13 @@ function ReadOnlyAnswer({ block, rows, answer }: { block: QuestionBlock; rows: R
   );
 }
 
-function Comment({
-  block,
-  choice,
-  answer,
-  errors,
-  readOnly,
-}: {
-  block: QuestionBlock;
-  choice: ChoiceValue;
-  answer: PairAnswer | undefined;
-  errors: Errors;
-  readOnly: boolean;
-}) {
-  const name = answerFieldName(block.id, "comment");
-  const guide = choice.commentBoxGuide || "Comment";
-  const comment = typeof answer?.comment === "string" ? answer.comment : "";
-  if (readOnly) {
-    if (!comment.trim()) return null;
-    return (
-      <div className="text-sm">
-        <p className="text-slate-600">{guide}</p>
-        <p className="whitespace-pre-wrap text-slate-800">{comment}</p>
-      </div>
-    );
-  }
+/** A completed review's comment, under its guide (nothing when none was written). */
+function ReadOnlyComment({ guide, comment }: { guide: string; comment: string }) {
+  if (!comment.trim()) return null;
   return (
-    <div className="space-y-1">
-      <label htmlFor={idOf(name)} className="block text-sm text-slate-700">
-        {guide}
-      </label>
-      <textarea
-        id={idOf(name)}
-        name={name}
-        rows={2}
-        defaultValue={comment}
-        placeholder={guide}
-        aria-required={choice.required || undefined}
-        className={INPUT}
-        {...invalidProps(name, errors)}
-      />
-      <FieldError name={name} errors={errors} />
+    <div className="text-sm">
+      <p className="text-slate-600">{guide || "Comment"}</p>
+      <p className="whitespace-pre-wrap text-slate-800">{comment}</p>
     </div>
   );
 }

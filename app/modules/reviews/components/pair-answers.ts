@@ -1,6 +1,7 @@
-import { NOT_APPLICABLE, type Choice } from "../answer-scales";
+import { NOT_APPLICABLE, type Choice } from "~/modules/blocks/scales";
 import { NOMINATION_STATES, type NominationState, type PairAnswer, type PairAnswers } from "../campaign-machine";
-import type { ChoiceValue, StoredBlock } from "../questionnaire.schema";
+import type { ChoiceValue } from "~/modules/blocks";
+import type { StoredBlock } from "../questionnaire-blocks";
 
 /**
  * A pair's answers read against the questionnaire snapshot the review took at launch, and the

@@ -1,13 +1,10 @@
-import { choicesFor, isScaleFamily, NOT_APPLICABLE } from "../answer-scales";
+import { choicesFor, isScaleFamily, NOT_APPLICABLE } from "~/modules/blocks/scales";
+import { ChoiceQuestionPreview } from "~/modules/blocks/components/choice-question";
+import { HeadingBlock } from "~/modules/blocks/components/heading-block";
+import { TextQuestionPreview } from "~/modules/blocks/components/text-question";
 import { CompetencyDetails } from "./competency-details";
-import {
-  BLOCK_TYPES,
-  DEFAULT_PLACEHOLDER,
-  type BlockForm,
-  type BlockType,
-  type CompetencySnapshot,
-  type ObjectiveSnapshot,
-} from "../questionnaire.schema";
+import { BLOCK_TYPES, type BlockForm, type BlockType, type CompetencySnapshot, type ObjectiveSnapshot } from "../questionnaire-blocks";
+import { DEFAULT_PLACEHOLDER } from "~/modules/blocks";
 
 /** 000 §2 builder empty state, quoted exactly. */
 export const NO_QUESTIONS_TO_PREVIEW = "No questions available to preview!";
@@ -68,18 +65,8 @@ export function QuestionnairePreview({ name, blocks, catalogue }: { name: string
     <div className="space-y-5" data-preview>
       {name ? <p className="text-lg font-semibold text-slate-900">{name}</p> : null}
       {blocks.map((block, i) => {
-        if (block.type === "title")
-          return (
-            <h3 key={`${block.key}-${i}`} className="text-base font-semibold text-slate-900">
-              {block.text || "Title"}
-            </h3>
-          );
-        if (block.type === "subtitle")
-          return (
-            <p key={`${block.key}-${i}`} className="text-sm font-medium uppercase tracking-wide text-slate-500">
-              {block.text || "Subtitle"}
-            </p>
-          );
+        if (block.type === "title" || block.type === "subtitle")
+          return <HeadingBlock key={`${block.key}-${i}`} type={block.type} text={block.text ?? ""} preview />;
         number += 1;
         return <PreviewQuestion key={`${block.key}-${i}`} block={block} number={number} catalogue={catalogue} />;
       })}
@@ -90,27 +77,16 @@ export function QuestionnairePreview({ name, blocks, catalogue }: { name: string
 function PreviewQuestion({ block, number, catalogue }: { block: BlockForm; number: number; catalogue: PreviewCatalogue }) {
   const id = `preview-${block.key}-${number}`;
   const label = block.label || "Untitled question";
-  const optional = !block.required ? <span className="ml-1 text-xs font-normal text-slate-500">(optional)</span> : null;
+  const required = Boolean(block.required);
   if (block.type === "short-text" || block.type === "long-text") {
-    const placeholder = block.placeholder || DEFAULT_PLACEHOLDER;
     return (
-      <div className="space-y-1.5">
-        <label htmlFor={id} className="block text-sm font-medium text-slate-900">
-          {number}. {label}
-          {optional}
-        </label>
-        {block.type === "short-text" ? (
-          <input id={id} disabled placeholder={placeholder} className="w-full rounded-md border border-slate-300 px-3 py-2 text-sm" />
-        ) : (
-          <textarea
-            id={id}
-            disabled
-            rows={3}
-            placeholder={placeholder}
-            className="w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
-          />
-        )}
-      </div>
+      <TextQuestionPreview
+        block={{ label, placeholder: block.placeholder || DEFAULT_PLACEHOLDER, required }}
+        look="questionnaire"
+        multiline={block.type === "long-text"}
+        number={number}
+        id={id}
+      />
     );
   }
   const competency = block.type === "competency-question" ? catalogue.competencies.find((c) => c.id === block.competencyId) : undefined;
@@ -127,93 +103,45 @@ function PreviewQuestion({ block, number, catalogue }: { block: BlockForm; numbe
       ? objective.kpis.map((k) => k.name)
       : [label];
   return (
-    <fieldset className="space-y-2">
-      <legend className="text-sm font-medium text-slate-900">
-        {number}. {label}
-        {optional}
-      </legend>
-      {competency ? (
-        <CompetencyDetails
-          competency={competency}
-          showDescription={Boolean(block.showDescription)}
-          showBehaviours={Boolean(block.showBehaviours)}
-        />
-      ) : null}
-      {objective ? (
-        <div className="rounded-md bg-slate-50 p-3 text-sm text-slate-700">
-          <p className="font-medium">
-            {objective.name}
-            {objective.weight ? <span className="ml-2 text-xs text-slate-500">Weight {objective.weight}%</span> : null}
-          </p>
-          {block.showKPIs && objective.kpis.length > 0 ? (
-            <ul className="mt-1 list-disc pl-5">
-              {objective.kpis.map((k) => (
-                <li key={k.name}>
-                  {k.name}
-                  {k.target ? ` — target ${k.target}` : ""}
-                </li>
-              ))}
-            </ul>
+    <ChoiceQuestionPreview
+      id={id}
+      look="questionnaire"
+      number={number}
+      label={label}
+      required={required}
+      options={options.map((o) => ({ key: o.value + o.text, text: o.text }))}
+      dropdown={block.view === "dropdown"}
+      matrixRows={block.view === "matrix" ? rows : undefined}
+      commentGuide={block.commentBox ? block.commentBoxGuide ?? "" : undefined}
+      details={
+        <>
+          {competency ? (
+            <CompetencyDetails
+              competency={competency}
+              showDescription={Boolean(block.showDescription)}
+              showBehaviours={Boolean(block.showBehaviours)}
+            />
           ) : null}
-        </div>
-      ) : null}
-      {block.view === "dropdown" ? (
-        <select disabled aria-label={label} className="w-full rounded-md border border-slate-300 px-3 py-2 text-sm">
-          <option>Select an option</option>
-          {options.map((o) => (
-            <option key={o.value + o.text}>{o.text}</option>
-          ))}
-        </select>
-      ) : block.view === "matrix" ? (
-        <div className="overflow-x-auto">
-          <table className="min-w-full text-xs">
-            <thead>
-              <tr>
-                <th scope="col" className="p-1 text-left font-medium text-slate-500">
-                  <span className="sr-only">Item</span>
-                </th>
-                {options.map((o) => (
-                  <th key={o.value + o.text} scope="col" className="p-1 font-medium text-slate-600">
-                    {o.text}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row}>
-                  <th scope="row" className="p-1 text-left font-normal text-slate-700">
-                    {row}
-                  </th>
-                  {options.map((o) => (
-                    <td key={o.value + o.text} className="p-1 text-center">
-                      <input type="radio" disabled aria-label={`${row}: ${o.text}`} />
-                    </td>
+          {objective ? (
+            <div className="rounded-md bg-slate-50 p-3 text-sm text-slate-700">
+              <p className="font-medium">
+                {objective.name}
+                {objective.weight ? <span className="ml-2 text-xs text-slate-500">Weight {objective.weight}%</span> : null}
+              </p>
+              {block.showKPIs && objective.kpis.length > 0 ? (
+                <ul className="mt-1 list-disc pl-5">
+                  {objective.kpis.map((k) => (
+                    <li key={k.name}>
+                      {k.name}
+                      {k.target ? ` — target ${k.target}` : ""}
+                    </li>
                   ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : (
-        <div className="flex flex-wrap gap-x-4 gap-y-1.5">
-          {options.map((o) => (
-            <label key={o.value + o.text} className="flex items-center gap-1.5 text-sm text-slate-700">
-              <input type="radio" disabled name={id} />
-              {o.text}
-            </label>
-          ))}
-        </div>
-      )}
-      {block.commentBox ? (
-        <textarea
-          disabled
-          rows={2}
-          placeholder={block.commentBoxGuide || "Add a comment"}
-          aria-label={`Comment on ${label}`}
-          className="w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
-        />
-      ) : null}
-    </fieldset>
+                </ul>
+              ) : null}
+            </div>
+          ) : null}
+        </>
+      }
+    />
   );
 }

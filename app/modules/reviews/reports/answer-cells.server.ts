@@ -1,9 +1,10 @@
 import { escapeCell } from "~/lib/spreadsheet.server";
-import { NOT_APPLICABLE, type Choice } from "~/modules/reviews/answer-scales";
-import { plainText, ratedRows } from "~/modules/reviews/answers";
+import { NOT_APPLICABLE, type Choice } from "~/modules/blocks/scales";
+import { plainText } from "~/modules/blocks";
+import { ratedRows } from "~/modules/reviews/answers";
 import type { PairAnswers } from "~/modules/reviews/campaign-machine";
 import { choiceValueOf, isQuestion, NOT_ANSWERED, questionLabel } from "~/modules/reviews/components/pair-answers";
-import type { StoredBlock } from "~/modules/reviews/questionnaire.schema";
+import type { StoredBlock } from "~/modules/reviews/questionnaire-blocks";
 import type { AnswerCells } from "./report-table.schema";
 
 /**

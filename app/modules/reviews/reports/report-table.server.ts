@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { d1Statement } from "~/db/client.server";
 import type { Viewer } from "~/modules/auth/session.server";
 import type { PairState, ReviewState } from "~/modules/reviews/campaign-machine";
-import type { StoredBlock } from "~/modules/reviews/questionnaire.schema";
+import type { StoredBlock } from "~/modules/reviews/questionnaire-blocks";
 import { mayNameAnonymousReviewers, reportAccess, REPORTED_STATES } from "~/modules/access/review-reports.server";
 import { answerCells, parseAnswers, questionPlan, type QuestionPlan } from "./answer-cells.server";
 import { anonymousAnswersShown, inAnonymousOrder } from "~/modules/access/anonymous-reviewers.server";

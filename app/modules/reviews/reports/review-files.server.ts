@@ -9,7 +9,7 @@ import { mayManageCampaign } from "~/modules/access/groups.server";
 import { PAIR_STATE_LABELS, type NominationState, type PairAnswers, type PairState } from "~/modules/reviews/campaign-machine";
 import { answerRows, NOMINATION_STATE_LABELS } from "~/modules/reviews/components/pair-answers";
 import type { StatusReportType } from "~/modules/reviews/components/review-detail.schema";
-import type { StoredBlock } from "~/modules/reviews/questionnaire.schema";
+import type { StoredBlock } from "~/modules/reviews/questionnaire-blocks";
 import type { ReportBuilder, ReportJob, ReportRow } from "~/modules/reports/generated.server";
 
 /**

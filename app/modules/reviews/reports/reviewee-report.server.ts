@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { d1Statement } from "~/db/client.server";
 import type { Viewer } from "~/modules/auth/session.server";
 import type { PairAnswers } from "~/modules/reviews/campaign-machine";
-import type { StoredBlock } from "~/modules/reviews/questionnaire.schema";
+import type { StoredBlock } from "~/modules/reviews/questionnaire-blocks";
 import {
   mayNameAnonymousReviewers,
   mayNameAnonymousReviewersInShare,

@@ -7,7 +7,7 @@ import { sharedCopy } from "~/lib/copy";
 import { anonymousAnswersShown, inAnonymousOrder } from "~/modules/access/anonymous-reviewers.server";
 import { ANONYMOUS_REVIEWER, buildRevieweeReport, COMPETENCY_ANALYTICS, reviewGroups } from "~/modules/reviews/reports/reviewee-report";
 import { CHOOSE_SOMEONE, ShareReportSchema } from "~/modules/reviews/reports/share.schema";
-import type { StoredBlock } from "~/modules/reviews/questionnaire.schema";
+import type { StoredBlock } from "~/modules/reviews/questionnaire-blocks";
 import { scoreScale } from "../../../../tests/workers/review-blocks";
 
 const BLOCKS = [

@@ -1,8 +1,10 @@
-import { NOT_APPLICABLE, type Choice } from "~/modules/reviews/answer-scales";
-import { plainText, ratedRows } from "~/modules/reviews/answers";
+import { NOT_APPLICABLE, type Choice } from "~/modules/blocks/scales";
+import { plainText } from "~/modules/blocks";
+import { ratedRows } from "~/modules/reviews/answers";
 import type { PairAnswer, PairAnswers } from "~/modules/reviews/campaign-machine";
 import { choiceFor, choiceValueOf, isQuestion, questionLabel } from "~/modules/reviews/components/pair-answers";
-import type { ChoiceValue, StoredBlock } from "~/modules/reviews/questionnaire.schema";
+import type { ChoiceValue } from "~/modules/blocks";
+import type { StoredBlock } from "~/modules/reviews/questionnaire-blocks";
 
 /**
  * The per-reviewee report (000 §2 "Per-reviewee report"): one reviewee across one or

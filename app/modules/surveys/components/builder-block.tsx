@@ -1,7 +1,7 @@
 import { getInputProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
 import type { RefObject } from "react";
-import { NOT_APPLICABLE, SCALE_LABELS } from "~/modules/reviews/answer-scales";
-import { AnswerScaleField } from "~/modules/reviews/components/answer-scale-field";
+import { NOT_APPLICABLE, SCALE_LABELS } from "~/modules/blocks/scales";
+import { AnswerScaleField } from "~/modules/blocks/components/answer-scale-field";
 import { BlockActions, insertButtonProps } from "~/ui/builder-parts";
 import { buttonClass } from "~/ui/button";
 import { Check, FieldError, TextField } from "~/ui/form-fields";

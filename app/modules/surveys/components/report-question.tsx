@@ -1,4 +1,4 @@
-import { NOT_APPLICABLE } from "~/modules/reviews/answer-scales";
+import { NOT_APPLICABLE } from "~/modules/blocks/scales";
 import type { ChoiceCount, NpsResult, QuestionReport, TextList } from "../report";
 import { ChoiceChart, NpsChart } from "./report-chart";
 

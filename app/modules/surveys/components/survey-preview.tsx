@@ -1,5 +1,9 @@
-import { choicesFor, isScaleFamily, NOT_APPLICABLE, type Choice } from "~/modules/reviews/answer-scales";
-import { DEFAULT_PLACEHOLDER, type ChoiceBlock, type GroupQuestion, type SurveyBlock, type TextInputBlock } from "../blocks";
+import { choicesFor, isScaleFamily, NOT_APPLICABLE, type Choice } from "~/modules/blocks/scales";
+import { ChoiceQuestionPreview } from "~/modules/blocks/components/choice-question";
+import { GroupBlock } from "~/modules/blocks/components/group-block";
+import { StaticTextBlock } from "~/modules/blocks/components/static-text-block";
+import { TextQuestionPreview } from "~/modules/blocks/components/text-question";
+import { DEFAULT_PLACEHOLDER, type GroupQuestion, type SurveyBlock } from "../blocks";
 
 /** Shown when there is nothing to preview yet. */
 export const NO_BLOCKS_TO_PREVIEW = "No questions available to preview!";
@@ -83,19 +87,11 @@ export function SurveyPreview({ name, blocks }: { name: string; blocks: SurveyBl
       {name ? <p className="text-lg font-semibold text-slate-900">{name}</p> : null}
       {blocks.map((block, i) =>
         block.type === "group" ? (
-          <section
-            key={`${block.id}-${i}`}
-            className="space-y-4 rounded-md border border-slate-200 p-4"
-            aria-label={block.label || "Group"}
-          >
-            <div>
-              <h3 className="text-base font-semibold text-slate-900">{block.label || "Untitled group"}</h3>
-              {block.description ? <p className="mt-1 text-sm text-slate-600">{block.description}</p> : null}
-            </div>
+          <GroupBlock key={`${block.id}-${i}`} id={block.id} label={block.label} description={block.description} preview>
             {block.questions.map((q, j) => (
               <PreviewQuestion key={`${q.id}-${j}`} q={q} number={q.type === "static-text" ? 0 : numbered()} />
             ))}
-          </section>
+          </GroupBlock>
         ) : (
           <PreviewQuestion key={`${block.id}-${i}`} q={block} number={block.type === "static-text" ? 0 : numbered()} />
         )
@@ -105,98 +101,34 @@ export function SurveyPreview({ name, blocks }: { name: string; blocks: SurveyBl
 }
 
 function PreviewQuestion({ q, number }: { q: GroupQuestion; number: number }) {
-  if (q.type === "static-text") return <p className="whitespace-pre-line text-sm text-slate-700">{q.value || "Static text"}</p>;
-  if (q.type === "text-input") return <PreviewTextInput q={q} number={number} />;
-  return <PreviewChoice q={q} number={number} />;
-}
-
-function Optional({ required }: { required: boolean }) {
-  return required ? (
-    <span className="ml-1 text-red-700" aria-hidden="true">
-      *
-    </span>
-  ) : (
-    <span className="ml-1 text-xs font-normal text-slate-500">(optional)</span>
-  );
-}
-
-function PreviewTextInput({ q, number }: { q: TextInputBlock; number: number }) {
+  if (q.type === "static-text") return <StaticTextBlock value={q.value} preview />;
   const id = `preview-${q.id}-${number}`;
-  return (
-    <div className="space-y-1.5">
-      <label htmlFor={id} className="block text-sm font-medium text-slate-900">
-        {number}. {q.label || "Untitled question"}
-        <Optional required={q.required} />
-      </label>
-      <textarea
+  if (q.type === "text-input")
+    return (
+      <TextQuestionPreview
+        block={{ label: q.label, placeholder: q.placeholder || DEFAULT_PLACEHOLDER, required: q.required }}
+        look="survey"
+        multiline
+        number={number}
         id={id}
-        disabled
-        rows={2}
-        placeholder={q.placeholder || DEFAULT_PLACEHOLDER}
-        className="w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
       />
-    </div>
-  );
-}
-
-function PreviewChoice({ q, number }: { q: ChoiceBlock; number: number }) {
-  const id = `preview-${q.id}-${number}`;
+    );
   const label = q.label || "Untitled question";
   const options = [...q.choices.map((c) => ({ text: c.text, key: `v${c.value}-${c.text}` }))];
   if (q.notApplicable) options.push({ text: NOT_APPLICABLE, key: "na" });
-  const nps = q.selectedOption === "nps";
   return (
-    <fieldset className="space-y-2">
-      <legend className="text-sm font-medium text-slate-900">
-        {number}. {label}
-        <Optional required={q.required} />
-        {q.track ? <span className="ml-2 rounded bg-indigo-50 px-1.5 py-0.5 text-xs font-medium text-indigo-700">Tracked</span> : null}
-      </legend>
-      {q.multipleAnswers ? <p className="text-xs text-slate-500">Choose all that apply.</p> : null}
-      {q.dropdown ? (
-        <select
-          disabled
-          multiple={q.multipleAnswers}
-          aria-label={label}
-          className="w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
-        >
-          {q.multipleAnswers ? null : <option>Select an option</option>}
-          {options.map((o) => (
-            <option key={o.key}>{o.text}</option>
-          ))}
-        </select>
-      ) : (
-        <div className={nps ? "flex flex-wrap gap-1" : "flex flex-wrap gap-x-4 gap-y-1.5"}>
-          {options.map((o) => (
-            <label
-              key={o.key}
-              className={
-                nps
-                  ? "flex min-w-9 flex-col items-center rounded border border-slate-200 px-1.5 py-1 text-xs text-slate-700"
-                  : "flex items-center gap-1.5 text-sm text-slate-700"
-              }
-            >
-              <input type={q.multipleAnswers ? "checkbox" : "radio"} disabled name={id} />
-              {o.text}
-            </label>
-          ))}
-        </div>
-      )}
-      {nps ? (
-        <p className="flex justify-between text-xs text-slate-500" aria-hidden="true">
-          <span>Not at all likely</span>
-          <span>Extremely likely</span>
-        </p>
-      ) : null}
-      {q.commentBox ? (
-        <textarea
-          disabled
-          rows={2}
-          placeholder={q.commentBoxGuide || "Add a comment"}
-          aria-label={`Comment on ${label}`}
-          className="w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
-        />
-      ) : null}
-    </fieldset>
+    <ChoiceQuestionPreview
+      id={id}
+      look="survey"
+      number={number}
+      label={label}
+      required={q.required}
+      badge={q.track ? <span className="ml-2 rounded bg-indigo-50 px-1.5 py-0.5 text-xs font-medium text-indigo-700">Tracked</span> : null}
+      options={options}
+      nps={q.selectedOption === "nps"}
+      dropdown={q.dropdown}
+      multiple={q.multipleAnswers}
+      commentGuide={q.commentBox ? q.commentBoxGuide : undefined}
+    />
   );
 }

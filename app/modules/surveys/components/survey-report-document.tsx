@@ -1,4 +1,4 @@
-import { NOT_APPLICABLE } from "~/modules/reviews/answer-scales";
+import { NOT_APPLICABLE } from "~/modules/blocks/scales";
 import type { ChoiceCount, NpsResult, QuestionReport, ReportResult, TextList } from "~/modules/surveys/report";
 import type { RunState } from "~/modules/surveys/survey-machine";
 import { utcDateTime, utcDay } from "~/ui/format";

@@ -1,20 +1,20 @@
-import { createElement } from "react";
-import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { choicesFor } from "~/modules/reviews/answer-scales";
 import {
   answerFieldName,
-  answerRows,
   answersFromForm,
+  blockHasError,
   COMMENT_TOO_LONG,
+  hasText,
+  plainText,
+  postedText,
   REQUIRED_ANSWER,
   restorableAnswers,
   TEXT_MAX,
   TEXT_TOO_LONG,
   validateAnswers,
-} from "~/modules/surveys/answers";
-import type { ChoiceBlock, SurveyBlock, TextInputBlock } from "~/modules/surveys/blocks";
-import { RespondBlocks } from "~/modules/surveys/components/respond-blocks";
+} from "./answers";
+import { choicesFor } from "./scales";
+import type { ChoiceBlock, FlatQuestion, GroupBlock, TextInputBlock } from "./types";
 
 const text = (id: string, required: boolean): TextInputBlock => ({
   id,
@@ -34,11 +34,10 @@ const choice = (id: string, over: Partial<ChoiceBlock> = {}): ChoiceBlock => ({
   multipleAnswers: false,
   commentBox: false,
   commentBoxGuide: "",
-  track: false,
   ...over,
 });
 
-const blocks: SurveyBlock[] = [
+const blocks: Array<FlatQuestion | GroupBlock> = [
   { id: "intro", type: "static-text", value: "Welcome <b>all</b>" },
   text("t1", true),
   choice("c1", { required: true, commentBox: true, commentBoxGuide: "Why?" }),
@@ -59,7 +58,7 @@ const form = (entries: Array<[string, string]>) => new URLSearchParams(entries);
 const v = (id: string) => answerFieldName(id, "value");
 const c = (id: string) => answerFieldName(id, "comment");
 
-describe("survey answers: reading the respondent form", () => {
+describe("flat answers: reading the posted form", () => {
   it("reads text, a single choice with its comment, NPS, multiple answers (in choice order) and a dropdown", () => {
     const answers = answersFromForm(
       blocks,
@@ -102,7 +101,7 @@ describe("survey answers: reading the respondent form", () => {
   });
 });
 
-describe("survey answers: rules", () => {
+describe("flat answers: rules (001 §5)", () => {
   it("a required text input needs text and a required choice needs a choice; optional ones may stay empty", () => {
     expect(validateAnswers(blocks, {})).toEqual({
       [v("t1")]: [REQUIRED_ANSWER],
@@ -110,6 +109,17 @@ describe("survey answers: rules", () => {
       [v("multi")]: [REQUIRED_ANSWER],
     });
     expect(validateAnswers(blocks, { t1: { value: "x" }, c1: { value: 1 }, multi: { value: [1] } })).toEqual({});
+  });
+
+  it("blank text, a choice's text instead of its value or Not Applicable where not offered does not answer a required question", () => {
+    const answered = { multi: { value: [0] } };
+    expect(validateAnswers(blocks, { ...answered, t1: { value: "   " }, c1: { value: "Agree" } })).toEqual({
+      [v("t1")]: [REQUIRED_ANSWER],
+      [v("c1")]: [REQUIRED_ANSWER],
+    });
+    expect(validateAnswers(blocks, { ...answered, t1: { value: "x" }, c1: { value: "na", notApplicable: true } })).toEqual({
+      [v("c1")]: [REQUIRED_ANSWER],
+    });
   });
 
   it("the comment is not required even on a required question", () => {
@@ -140,50 +150,37 @@ describe("survey answers: rules", () => {
   });
 });
 
-describe("survey answers: rows for survey_answers", () => {
-  it("one row per single choice, per chosen choice of multiple answers (comment on the first), N/A and text", () => {
-    const rows = answerRows([...blocks, choice("m2", { multipleAnswers: true, commentBox: true, commentBoxGuide: "More" })], {
-      t1: { value: "Great" },
-      c1: { value: 2, comment: "because" },
-      nps: { value: "na", notApplicable: true },
-      multi: { value: [0, 1] },
-      m2: { value: [1, 2], comment: "both" },
-    });
-    expect(rows).toEqual([
-      { blockId: "t1", valueNum: null, valueText: "Great", notApplicable: false, comment: null },
-      { blockId: "c1", valueNum: 2, valueText: "Agree", notApplicable: false, comment: "because" },
-      { blockId: "nps", valueNum: null, valueText: null, notApplicable: true, comment: null },
-      { blockId: "multi", valueNum: 0, valueText: "Disagree", notApplicable: false, comment: null },
-      { blockId: "multi", valueNum: 1, valueText: "Neutral", notApplicable: false, comment: null },
-      { blockId: "m2", valueNum: 1, valueText: "Neutral", notApplicable: false, comment: "both" },
-      { blockId: "m2", valueNum: 2, valueText: "Agree", notApplicable: false, comment: null },
-    ]);
-  });
-});
-
-describe("respondent blocks", () => {
-  it("renders every block type as plain form controls, restored answers checked", () => {
-    const html = renderToString(
-      createElement(RespondBlocks, { blocks, answers: { t1: { value: "hello" }, nps: { value: 9 }, multi: { value: [0, 2] } }, errors: {} })
-    );
-    expect(html).toContain("Welcome all");
-    expect(html).not.toContain("<b>");
-    expect(html).toMatch(/<textarea[^>]*name="a.t1.value"[^>]*required=""[^>]*>hello<\/textarea>/);
-    expect(html).toContain("Type your answer here");
-    expect(html.match(/type="radio" name="a.c1.value"/g)).toHaveLength(3);
-    expect(html.match(/type="radio" name="a.nps.value"/g)).toHaveLength(12);
-    expect(html).toMatch(/name="a.nps.value" class="sr-only" checked="" value="9"/);
-    expect(html).toContain("Not Applicable");
-    expect(html.match(/type="checkbox" name="a.multi.value"/g)).toHaveLength(3);
-    expect(html).toMatch(/<select[^>]*name="a.drop.value"/);
-    expect(html).toContain("Why?");
-    expect(html).toContain('name="a.c1.comment"');
-    expect(html).toContain("About your team");
+describe("answer helpers", () => {
+  it("names a block's answer fields under a.<id>.", () => {
+    expect(answerFieldName("b1", "value")).toBe("a.b1.value");
+    expect(answerFieldName("b1", "comment")).toBe("a.b1.comment");
   });
 
-  it("marks a field with an error as invalid and describes it", () => {
-    const html = renderToString(createElement(RespondBlocks, { blocks, answers: {}, errors: { [v("t1")]: [REQUIRED_ANSWER] } }));
-    expect(html).toMatch(/aria-invalid="true" aria-describedby="survey-a-t1-value-error"/);
-    expect(html).toContain(REQUIRED_ANSWER);
+  it("reads the first posted text, trimmed", () => {
+    expect(
+      postedText(
+        form([
+          [v("t1"), "  one "],
+          [v("t1"), "two"],
+        ]),
+        v("t1")
+      )
+    ).toBe("one");
+    expect(postedText(form([]), v("t1"))).toBe("");
+  });
+
+  it("strips rich text's tags and non-breaking spaces; markup alone is no text", () => {
+    expect(plainText("<p>Hello&nbsp;<b>world</b></p>")).toBe("Hello world");
+    expect(hasText("<p>&nbsp;</p>", true)).toBe(false);
+    expect(hasText("<p>&nbsp;</p>")).toBe(true);
+    expect(hasText("   ")).toBe(false);
+    expect(hasText(3)).toBe(false);
+  });
+
+  it("finds a block's errors by its field names only", () => {
+    const errors = { "a.b1.comment": ["Bad."], "a.b10.value": ["Bad."], "a.b2.value": [] };
+    expect(blockHasError("b1", errors)).toBe(true);
+    expect(blockHasError("b2", errors)).toBe(false);
+    expect(blockHasError("b", errors)).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { SelectField, type Field } from "~/ui/form-fields";
-import { SCALE_FAMILIES, SCALE_LABELS } from "../answer-scales";
+import { SCALE_FAMILIES, SCALE_LABELS } from "../scales";
 
 /** The "Answer scale" select of a choice question, in the questionnaire and the survey builder alike. */
 export function AnswerScaleField({ field }: { field: Field<string | undefined> }) {
