@@ -104,7 +104,7 @@ describe("questionnaire library (000 §2)", () => {
   it("lists Name and Created At, sorted by name either way", async () => {
     const cookie = await sessionFor("alice@acme.test");
     for (const name of ["Beta review", "alpha review", "Gamma review"]) {
-      expect((await post(`${LIBRARY}/new`, builderFields(name, [EVERY_TYPE[2]]), cookie)).status).toBe(302);
+      expect((await post(`${LIBRARY}/new`, builderFields(name, [EVERY_TYPE[2]], { intent: "save" }), cookie)).status).toBe(302);
     }
     // Only this test's rows (the demo seed has questionnaires of its own).
     const ours = (titles: string[]) => titles.filter((t) => / review$/.test(t));
@@ -226,7 +226,7 @@ describe("questionnaire builder (000 §2, §3, §5)", () => {
       choiceValues: ["7", "8"],
       view: "radio",
     };
-    expect((await post(`${LIBRARY}/new`, builderFields("Colours", [block]), cookie)).status).toBe(302);
+    expect((await post(`${LIBRARY}/new`, builderFields("Colours", [block], { intent: "save" }), cookie)).status).toBe(302);
     const [row] = (await templates()).filter((t) => t.title === "Colours");
     expect(JSON.parse(row.blocks)[0].multiSelectValue.choices).toEqual([
       { text: "Red", value: 0 },
@@ -300,6 +300,20 @@ describe("questionnaire builder (000 §2, §3, §5)", () => {
     expect(await attrs(added, 'input[name$=".type"]', "value")).toEqual(["short-text", "short-text", "title"]);
     const remove = builderFields("Draft", two, { __intent__: JSON.stringify({ type: "remove", payload: { name: "blocks", index: 0 } }) });
     expect(await attrs(await (await post(`${LIBRARY}/new`, remove, cookie)).text(), 'input[name$=".label"]', "value")).toEqual(["Second"]);
+    expect((await templates()).length).toBe(before);
+  });
+
+  it("refuses a valid questionnaire sent with an unknown or missing intent with 400 and saves nothing", async () => {
+    const cookie = await sessionFor("alice@acme.test");
+    const before = (await templates()).length;
+    for (const extra of [{ intent: "bogus" }, {}] as Array<Record<string, string>>) {
+      const response = await post(`${LIBRARY}/new`, builderFields("Forged", [EVERY_TYPE[2]], extra), cookie);
+      expect(response.status).toBe(400);
+    }
+    expect((await templates()).length).toBe(before);
+    // Full Preview without JavaScript carries no intent: the form comes back with the preview, nothing saved.
+    const preview = await post(`${LIBRARY}/new`, builderFields("Forged", [EVERY_TYPE[2]], { preview: "full" }), cookie);
+    expect(preview.status).toBe(200);
     expect((await templates()).length).toBe(before);
   });
 

@@ -1,144 +1,18 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import type { z } from "zod";
-import { pageTitle } from "~/lib/copy";
-import { MAX_UPLOAD_BYTES, fileTooLarge, readSpreadsheet } from "~/lib/spreadsheet.server";
-import { redirectWithToast } from "~/lib/toast.server";
-import { requirePermission } from "~/modules/auth/session.server";
-import {
-  AttachMemberSchema,
-  CreateRelationshipSchema,
-  DetachMemberSchema,
-  NAME_TAKEN,
-  RemoveRelationshipSchema,
-  RenameRelationshipSchema,
-  UploadMembersSchema,
-} from "~/modules/org/relationships.schema";
-import {
-  attachFromRows,
-  attachMember,
-  createRelationship,
-  detachMember,
-  listMembers,
-  listRelationships,
-  removeRelationship,
-  renameRelationship,
-  requireRelationship,
-  searchCandidates,
-  type RejectedRow,
-} from "~/modules/org/relationships.server";
+import { CreateRelationshipSchema, RenameRelationshipSchema } from "../relationships.schema";
+import { BASE, openUrl, type ActionData, type RelationshipsPageData } from "../relationships-page";
 import { buttonClass } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
 import { FieldRow } from "~/ui/form-fields";
 import { PageHeader } from "~/ui/page-header";
 
-const BASE = "/organization/settings/relationships";
-const openUrl = (id: string, extra = "") => `${BASE}?open=${encodeURIComponent(id)}${extra}`;
-/** A multipart upload may carry a little more than the file itself (boundaries, other fields). */
-const MAX_BODY = MAX_UPLOAD_BYTES + 64 * 1024;
+type Loaded = RelationshipsPageData;
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const viewer = await requirePermission(request, context, "ViewRelationships");
-  const url = new URL(request.url);
-  const openId = url.searchParams.get("open");
-  const q = (url.searchParams.get("q") ?? "").slice(0, 100);
-  const page = Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1;
-  const relationships = await listRelationships(context, viewer.company.id);
-  let open = null;
-  if (openId) {
-    const relationship = await requireRelationship(context, viewer, openId);
-    const [members, candidates] = await Promise.all([
-      listMembers(context, viewer.company.id, relationship.id, page),
-      searchCandidates(context, viewer.company.id, relationship.id, q),
-    ]);
-    open = { ...relationship, members, candidates, q };
-  }
-  return { relationships, open };
-}
-
-type ActionData =
-  | { intent: string; relationshipId?: string; result: SubmissionResult<string[]> }
-  | { intent: "upload"; relationshipId: string; uploaded: { accepted: number; rejected: RejectedRow[] } };
-
-export async function action({ request, context }: ActionFunctionArgs) {
-  const viewer = await requirePermission(request, context, "ViewRelationships");
-  const length = Number(request.headers.get("Content-Length") ?? "0");
-  if (length > MAX_BODY) {
-    const relationshipId = new URL(request.url).searchParams.get("open") ?? undefined;
-    return data<ActionData>({ intent: "upload", relationshipId, result: { status: "error", error: { file: [fileTooLarge()] } } }, { status: 413 });
-  }
-  const formData = await request.formData();
-  const intent = String(formData.get("intent") ?? "");
-  const fail = (relationshipId: string | undefined, result: SubmissionResult<string[]>) =>
-    data<ActionData>({ intent, relationshipId, result }, { status: 400 });
-
-  switch (intent) {
-    case "create": {
-      const submission = parseWithZod(formData, { schema: CreateRelationshipSchema });
-      if (submission.status !== "success") return fail(undefined, submission.reply());
-      const created = await createRelationship(context, viewer, submission.value.name);
-      if (!created.ok) return fail(undefined, submission.reply({ fieldErrors: { name: [NAME_TAKEN] } }));
-      return redirectWithToast(openUrl(created.id), { type: "success", message: "Relationship created" }, { request });
-    }
-    case "rename": {
-      const submission = parseWithZod(formData, { schema: RenameRelationshipSchema });
-      if (submission.status !== "success") return fail(String(formData.get("relationshipId") ?? ""), submission.reply());
-      const { relationshipId, name } = submission.value;
-      const renamed = await renameRelationship(context, viewer, relationshipId, name);
-      if (!renamed.ok) return fail(relationshipId, submission.reply({ fieldErrors: { name: [NAME_TAKEN] } }));
-      return redirectWithToast(openUrl(relationshipId), { type: "success", message: "Relationship renamed" }, { request });
-    }
-    case "remove": {
-      const submission = parseWithZod(formData, { schema: RemoveRelationshipSchema });
-      if (submission.status !== "success") return fail(undefined, submission.reply());
-      await removeRelationship(context, viewer, submission.value.relationshipId);
-      return redirectWithToast(BASE, { type: "success", message: "Relationship removed" }, { request });
-    }
-    case "attach": {
-      const submission = parseWithZod(formData, { schema: AttachMemberSchema });
-      if (submission.status !== "success") return fail(undefined, submission.reply());
-      const { relationshipId, userId } = submission.value;
-      const person = await attachMember(context, viewer, relationshipId, userId);
-      return redirectWithToast(openUrl(relationshipId), { type: "success", message: `${person.name} attached` }, { request });
-    }
-    case "detach": {
-      const submission = parseWithZod(formData, { schema: DetachMemberSchema });
-      if (submission.status !== "success") return fail(undefined, submission.reply());
-      const { relationshipId, userId } = submission.value;
-      await detachMember(context, viewer, relationshipId, userId);
-      return redirectWithToast(openUrl(relationshipId), { type: "success", message: "Person detached" }, { request });
-    }
-    case "upload": {
-      const relationshipId = String(formData.get("relationshipId") ?? "");
-      const submission = parseWithZod(formData, { schema: UploadMembersSchema });
-      if (submission.status !== "success") {
-        if (relationshipId) await requireRelationship(context, viewer, relationshipId);
-        return fail(relationshipId, submission.reply());
-      }
-      await requireRelationship(context, viewer, submission.value.relationshipId);
-      const read = await readSpreadsheet(submission.value.file);
-      if (!read.ok) return fail(relationshipId, submission.reply({ fieldErrors: { file: [read.message] } }));
-      const outcome = await attachFromRows(context, viewer, relationshipId, read.rows);
-      if (!outcome.ok) return fail(relationshipId, submission.reply({ fieldErrors: { file: [outcome.message] } }));
-      if (outcome.rejected.length === 0) {
-        return redirectWithToast(openUrl(relationshipId), { type: "success", message: `${outcome.accepted} people attached` }, { request });
-      }
-      return data<ActionData>({ intent, relationshipId, uploaded: { accepted: outcome.accepted, rejected: outcome.rejected } });
-    }
-    default:
-      return data({ intent, result: { status: "error", error: { "": ["Unknown action."] } } } as ActionData, { status: 400 });
-  }
-}
-
-export const meta: MetaFunction = () => [{ title: pageTitle("Relationships") }];
-
-type Loaded = ReturnType<typeof useLoaderData<typeof loader>>;
-
-export default function RelationshipsPage() {
-  const { relationships, open } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as ActionData | undefined;
+/** Custom relationships (002 §2.8): the list, a new one, and the open one's members, search and upload. */
+export function RelationshipsPage({ relationships, open, actionData }: RelationshipsPageData & { actionData?: ActionData }) {
   return (
     <div className="mx-auto max-w-5xl p-6">
       <PageHeader title="Relationships" description="Custom relationships group people beside My Team." />

@@ -1,133 +1,22 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData, useNavigate, useSubmit } from "@remix-run/react";
+import { Form, useNavigate, useSubmit } from "@remix-run/react";
 import { copy } from "~/lib/copy";
-import { pageMeta, sameOriginPath } from "~/lib/navigation";
-import { redirectWithToast } from "~/lib/toast.server";
-import { requirePermission } from "~/modules/auth/session.server";
-import { MANAGER_CHOICES, parseUsersQuery, UserActionSchema, type UsersQuery } from "~/modules/org/users.schema";
-import {
-  companyDepartmentsAndRoles,
-  companyUser,
-  requireUsersPage,
-  managerCandidates,
-  runUserAction,
-  statusOf,
-  type UserRow,
-} from "~/modules/org/users.server";
+import { MANAGER_CHOICES, type UsersQuery } from "../users.schema";
+import type { UserRow } from "../users.server";
+import { BASE, type DialogKind, type UsersPageData } from "../users-page";
 import { Avatar } from "~/ui/avatar";
 import { Button, ButtonLink, buttonClass } from "~/ui/button";
 import { Modal } from "~/ui/dialog";
 import { ActionMenu, type ActionMenuItem } from "~/ui/menu";
 import { EmptyState } from "~/ui/empty-state";
+import { FieldError } from "~/ui/form-fields";
 import { PageHeader } from "~/ui/page-header";
 import { useClientNavigation } from "~/ui/client-navigation";
 import { SortHeader } from "~/ui/sort-header";
 import { useHydrated } from "~/ui/use-hydrated";
-import { scrollRegion } from "~/ui/table";
+import { DataTable } from "~/ui/table";
 
-const BASE = "/organization/settings/users";
-const DIALOGS = ["actions", "edit", "managers", "deactivate", "remove"] as const;
-type DialogKind = (typeof DIALOGS)[number];
-
-/** The list's own query string (page, search, sort, filter) without the dialog parameters. */
-function listSearch(url: URL, overrides: Record<string, string | null> = {}) {
-  const params = new URLSearchParams();
-  for (const key of ["q", "status", "sort", "dir", "page"]) {
-    const value = key in overrides ? overrides[key] : url.searchParams.get(key);
-    if (value) params.set(key, value);
-  }
-  const search = params.toString();
-  return search ? `?${search}` : "";
-}
-
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
-  const query = parseUsersQuery(url.searchParams);
-  const { viewer, list } = await requireUsersPage(request, context, query);
-
-  const kind = url.searchParams.get("dialog") as DialogKind | null;
-  const targetId = url.searchParams.get("user");
-  let dialog: null | {
-    kind: DialogKind;
-    user: {
-      id: string;
-      name: string;
-      title: string | null;
-      departmentId: string | null;
-      roleId: string | null;
-      status: UserRow["status"];
-    };
-    departments?: Array<{ id: string; name: string }>;
-    roles?: Array<{ id: string; name: string }>;
-    managers?: {
-      search: string;
-      ticked: Array<{ id: string; name: string; email: string }>;
-      candidates: Array<{ id: string; name: string; email: string }>;
-      more: boolean;
-    };
-  } = null;
-  if (kind && DIALOGS.includes(kind) && targetId) {
-    const target = await companyUser(context, viewer, targetId);
-    dialog = {
-      kind,
-      user: {
-        id: target.id,
-        name: target.name,
-        title: target.title,
-        departmentId: target.departmentId,
-        roleId: target.roleId,
-        status: statusOf(target),
-      },
-    };
-    if (kind === "edit") Object.assign(dialog, await companyDepartmentsAndRoles(context, viewer));
-    if (kind === "managers") {
-      // A search (`mq` present) carries the ticks of the form it came from; else the current managers.
-      const searched = url.searchParams.has("mq");
-      const search = (url.searchParams.get("mq") ?? "").trim().slice(0, 200);
-      const ticked = searched ? url.searchParams.getAll("managerIds") : undefined;
-      dialog.managers = { search, ...(await managerCandidates(context, viewer, target.id, { search, ticked })) };
-    }
-  }
-  return data({
-    platform: viewer.company.platform,
-    viewerId: viewer.user.id,
-    canUpdateManagers: viewer.permissions.includes("UpdateUserManagers"),
-    query,
-    back: BASE + listSearch(url),
-    ...list,
-    dialog,
-  });
-}
-
-export async function action({ request, context }: ActionFunctionArgs) {
-  const viewer = await requirePermission(request, context, "ViewUsers");
-  const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: UserActionSchema });
-  if (submission.status !== "success") {
-    return data({ result: submission.reply() }, { status: 400 });
-  }
-  if (submission.value.intent === "managers") await requirePermission(request, context, "UpdateUserManagers");
-  const outcome = await runUserAction(context, viewer, submission.value);
-  if (!outcome.ok) {
-    return data(
-      {
-        result: submission.reply({
-          formErrors: outcome.formError ? [outcome.formError] : undefined,
-          fieldErrors: outcome.fieldErrors,
-        }),
-      },
-      { status: 400 }
-    );
-  }
-  const back = sameOriginPath(submission.value.back, BASE);
-  return redirectWithToast(back.startsWith(BASE) ? back : BASE, { type: "success", message: outcome.message }, { request });
-}
-
-export const meta = pageMeta;
-
-type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
+type LoaderData = UsersPageData;
 
 const SORTS: Array<{ key: UsersQuery["sort"]; label: string }> = [
   { key: "name", label: "Name" },
@@ -280,14 +169,6 @@ function Hidden({ intent, userId, back }: { intent: string; userId: string; back
 
 const inputClass = "mt-1 w-full rounded-md border border-slate-300 px-3 py-2 text-sm aria-[invalid]:border-red-500";
 const labelClass = "block text-sm font-medium text-slate-700";
-
-function FieldError({ id, errors }: { id: string; errors?: string[] }) {
-  return errors ? (
-    <p id={id} className="mt-1 text-sm text-red-600">
-      {errors.join(" ")}
-    </p>
-  ) : null;
-}
 
 function EditForm({ data, result }: { data: LoaderData; result?: SubmissionResult<string[]> }) {
   const dialog = data.dialog!;
@@ -506,11 +387,9 @@ function UserDialog({ data, result }: { data: LoaderData; result?: SubmissionRes
   );
 }
 
-export default function UsersPage() {
-  const data = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as { result?: SubmissionResult<string[]> } | undefined;
+/** The Users page (002 §2.8): search, the list, its row actions and the dialog open over it. */
+export function UsersPage({ data, result }: { data: LoaderData; result?: SubmissionResult<string[]> }) {
   const words = copy(data.platform);
-  const result = actionData?.result;
   const clientNavigation = useClientNavigation();
   const hydrated = useHydrated();
   return (
@@ -556,55 +435,46 @@ export default function UsersPage() {
         {data.items.length === 0 ? (
           <EmptyState title={words.noUserData} />
         ) : (
-          <div {...scrollRegion("Users")} className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
-            <table className="min-w-full divide-y divide-slate-200 text-sm">
-              <thead className="bg-slate-50 text-slate-700">
-                <tr>
-                  <SortHeader label={SORTS[0].label} {...sortProps(data, "name")} />
-                  <SortHeader label={SORTS[1].label} {...sortProps(data, "email")} />
-                  <th scope="col" className="px-3 py-2 text-left font-semibold">
-                    Title
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-left font-semibold">
-                    {words.role}
-                  </th>
-                  <SortHeader label={SORTS[2].label} {...sortProps(data, "department")} />
-                  <th scope="col" className="px-3 py-2 text-right font-semibold">
-                    Managees
-                  </th>
-                  <SortHeader label={SORTS[3].label} {...sortProps(data, "status")} />
-                  <th scope="col" className="px-3 py-2 text-left font-semibold">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="data-rows divide-y divide-slate-100">
-                {data.items.map((user) => (
-                  <tr key={user.id} data-user-id={user.id}>
-                    <td>
-                      <a href={`${BASE}/${user.id}`} className="person-link">
-                        <Avatar name={user.name} imageUrl={user.imageUrl} size="sm" />
-                        {user.name}
-                      </a>
-                    </td>
-                    <td>{user.email}</td>
-                    <td>{user.title}</td>
-                    <td>{user.role}</td>
-                    <td>{user.department}</td>
-                    <td className="num">{user.managees}</td>
-                    <td>
-                      <span className="status-badge" data-status={user.status}>
-                        {user.status}
-                      </span>
-                    </td>
-                    <td className="text-right">
-                      <RowMenu data={data} user={user} hydrated={hydrated} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            label="Users"
+            dataRows
+            actions
+            columns={[
+              <SortHeader key="name" label={SORTS[0].label} {...sortProps(data, "name")} />,
+              <SortHeader key="email" label={SORTS[1].label} {...sortProps(data, "email")} />,
+              "Title",
+              words.role,
+              <SortHeader key="department" label={SORTS[2].label} {...sortProps(data, "department")} />,
+              <th key="managees" scope="col" className="px-3 py-2 text-right font-semibold">
+                Managees
+              </th>,
+              <SortHeader key="status" label={SORTS[3].label} {...sortProps(data, "status")} />,
+            ]}
+          >
+            {data.items.map((user) => (
+              <tr key={user.id} data-user-id={user.id}>
+                <td>
+                  <a href={`${BASE}/${user.id}`} className="person-link">
+                    <Avatar name={user.name} imageUrl={user.imageUrl} size="sm" />
+                    {user.name}
+                  </a>
+                </td>
+                <td>{user.email}</td>
+                <td>{user.title}</td>
+                <td>{user.role}</td>
+                <td>{user.department}</td>
+                <td className="num">{user.managees}</td>
+                <td>
+                  <span className="status-badge" data-status={user.status}>
+                    {user.status}
+                  </span>
+                </td>
+                <td className="text-right">
+                  <RowMenu data={data} user={user} hydrated={hydrated} />
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         )}
 
         {data.pages > 1 ? (

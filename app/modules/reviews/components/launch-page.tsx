@@ -1,339 +1,26 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import {
-  Form,
-  Link,
-  useActionData,
-  useFetcher,
-  useLoaderData,
-  useNavigate,
-  useNavigation,
-  type ShouldRevalidateFunctionArgs,
-} from "@remix-run/react";
+import { Form, Link, useActionData, useFetcher, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { copy } from "~/lib/copy";
-import { pageMeta } from "~/lib/navigation";
-import { redirectWithToast } from "~/lib/toast.server";
-import { requirePermission } from "~/modules/auth/session.server";
-import { audienceMembers, membersByEmail, readNomineesUpload, readPairsUpload } from "~/modules/reviews/audience.server";
-import { AUDIENCE_REQUIRED, NOMINATIONS_NOT_STARTED } from "~/modules/reviews/campaign-machine";
-import {
-  changeAudience,
-  changeCampaign,
-  keptAnswer,
-  loadCampaign,
-  saveDraft,
-  type CampaignDetail,
-} from "~/modules/reviews/campaigns.server";
-import { draftFieldsOf, launchPageData, nomineesWithoutManagers, refusedReferences, suggestedPairs } from "~/modules/reviews/launch.server";
-import {
-  DraftFormSchema,
-  LAUNCH_PATH,
-  REVIEWS_PATH,
-  draftPath,
-  formValuesOf,
-  launchFormSchema,
-  parseDateTime,
-} from "~/modules/reviews/launch.schema";
+import { DraftFormSchema, LAUNCH_PATH, REVIEWS_PATH, draftPath, launchFormSchema, parseDateTime } from "~/modules/reviews/launch.schema";
 import { Button, buttonClass } from "~/ui/button";
 import { PageHeader } from "~/ui/page-header";
-import { NO_ACCESS } from "~/modules/reviews/components/review-detail.schema";
 import { useHydrated } from "~/ui/use-hydrated";
 import { AudienceSection, NominationSection } from "~/modules/reviews/components/launch-audience";
 import { ConfirmStep, InvalidRows } from "~/modules/reviews/components/launch-dialogs";
 import { AnonymousField, DateField, FieldError, ShareResult, input, panel } from "~/modules/reviews/components/launch-fields";
-import type { LaunchPage } from "~/modules/reviews/components/launch-types";
-import type { AudienceChange } from "../../durable-objects/review-campaign";
+import type { LaunchLoaderData, LaunchPage } from "~/modules/reviews/components/launch-types";
 
 /** 000 §9: after a launch the page waits this long, then goes back to the reviews list. */
 const POST_LAUNCH_DELAY_MS = 2000;
 /** 000 §9 text debounce: the draft saves this long after the last change. */
 const AUTOSAVE_DEBOUNCE_MS = 350;
-/** A request body above this is refused before it is read (the upload limit plus the form). */
-const MAX_BODY_BYTES = 3 * 1024 * 1024;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-/** Alerts the page shows after a refused launch, by code (the texts are 000 §5's). */
-const BLOCKED: Record<string, string> = { nominations: NOMINATIONS_NOT_STARTED, audience: AUDIENCE_REQUIRED };
-
-type Confirm = "launch" | "nominations" | "cancelNominations";
-
-const requestIdOf = (value: FormDataEntryValue | null) =>
-  typeof value === "string" && value.length <= 100 && value ? value : crypto.randomUUID();
-
-/** The Launch Review form (000 §2) for a new review (/launch-review) or a draft (/draft/{reviewId}). */
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const viewer = await requirePermission(request, context, "ViewManageReviews");
-  const url = new URL(request.url);
-  let draft: CampaignDetail | null = null;
-  if (params.reviewId) {
-    const found = await loadCampaign(context, viewer, params.reviewId);
-    if (!found) throw new Response("Not Found", { status: 404 });
-    if (found === "no-access") throw await redirectWithToast(REVIEWS_PATH, { type: "error", message: NO_ACCESS }, { request });
-    draft = found;
-    const launched = url.searchParams.get("launched") === "1";
-    if (draft.state !== "draft" && !launched) throw redirect(`${REVIEWS_PATH}/${encodeURIComponent(draft.id)}`);
-    if (launched && draft.state !== "draft") {
-      return data({ launched: { state: draft.state, title: draft.title } } as const);
-    }
-  }
-  const values = draft ? formValuesOf(draft) : { ...formValuesOf(BLANK), reviewTemplate: url.searchParams.get("reviewTemplateId") ?? "" };
-  const pairsPage = Math.max(1, Math.min(10_000, Number(url.searchParams.get("pairsPage")) || 1));
-  const page = await launchPageData(context, viewer, draft, {
-    channelId: values.channel || null,
-    pairsPage,
-    nomineeQuery: (url.searchParams.get("nq") ?? "").slice(0, 100),
-  });
-  const confirmKind = url.searchParams.get("confirm") as Confirm | null;
-  const confirm =
-    draft && (confirmKind === "launch" || confirmKind === "nominations" || confirmKind === "cancelNominations")
-      ? {
-          kind: confirmKind,
-          requestId: crypto.randomUUID(),
-          scheduled: draft.startAt !== null && draft.startAt > Date.now(),
-          nominees: draft.nominationAudience.length,
-          withoutManagers:
-            confirmKind === "nominations" ? await nomineesWithoutManagers(context.db, viewer.company.id, draft.nominationAudience) : [],
-        }
-      : null;
-  const uploadId = url.searchParams.get("upload");
-  const upload = draft && uploadId ? await keptAnswer(context, viewer, draft.id, uploadId) : null;
-  const blocked = BLOCKED[url.searchParams.get("blocked") ?? ""] ?? null;
-  return data({
-    launched: null,
-    id: draft?.id ?? crypto.randomUUID(),
-    isNew: !draft,
-    platform: viewer.company.platform,
-    anonymityFloor: viewer.company.anonymityFloor,
-    values,
-    nominationAudience: draft?.nominationAudience.length ?? 0,
-    nominationStarted: draft?.nominationStartedAt != null,
-    confirm,
-    rejected: upload?.ok ? upload.rejected ?? null : null,
-    uploadKind: url.searchParams.get("uploadKind") === "nominees" ? ("nominees" as const) : ("pairs" as const),
-    blocked,
-    ...page,
-  });
-}
-
-const BLANK = {
-  title: "",
-  workspaceId: null,
-  groupId: null,
-  templateId: null,
-  startAt: null,
-  endAt: null,
-  anonymous: false,
-  automaticClose: false,
-  shareConfig: null,
-  departmentFilter: null,
-};
-
-/** Which path answers: the draft's, once it exists. */
-const hereOf = (id: string, search = "") => `${draftPath(id)}${search}`;
-
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  const viewer = await requirePermission(request, context, "ViewManageReviews");
-  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_BODY_BYTES) {
-    return data({ result: null, error: "The file is too large (at most 2 MB)." }, { status: 413 });
-  }
-  const formData = await request.formData();
-  const [intent, target = ""] = String(formData.get("intent") ?? "save").split(":", 2);
-  const id = params.reviewId ?? String(formData.get("draftId") ?? "");
-  if (!params.reviewId && !UUID.test(id)) throw new Response("Bad Request", { status: 400 });
-  const existing = await loadCampaign(context, viewer, id);
-  if (params.reviewId && !existing) throw new Response("Not Found", { status: 404 });
-  if (existing === "no-access") return redirectWithToast(REVIEWS_PATH, { type: "error", message: NO_ACCESS }, { request });
-  if (existing && existing.state !== "draft") return redirect(`${REVIEWS_PATH}/${encodeURIComponent(id)}`);
-  const here = hereOf(id);
-  const requestId = requestIdOf(formData.get("requestId"));
-
-  // The second step of a confirmation carries only its request id: it acts on the saved draft.
-  if (intent === "confirmLaunch" || intent === "confirmNominations" || intent === "confirmCancelNominations") {
-    if (!existing) throw new Response("Not Found", { status: 404 });
-    if (intent === "confirmLaunch") return launch(context, viewer, existing, requestId, request);
-    const change: AudienceChange = { type: intent === "confirmNominations" ? "startNominations" : "cancelNominations" };
-    const result = await changeAudience(context, viewer, id, change, requestId);
-    if (!result.ok) return failed(result, here, request);
-    const message = change.type === "startNominations" ? `Nominations started for ${result.count ?? 0} people` : "Nominations cancelled";
-    return redirectWithToast(`${here}#nominations`, { type: "success", message }, { request });
-  }
-
-  const wantsLaunch = intent === "launch";
-  const submission = parseWithZod(formData, { schema: wantsLaunch ? launchFormSchema(Date.now()) : DraftFormSchema });
-  if (submission.status !== "success") return data({ result: submission.reply(), error: null }, { status: 400 });
-  const fields = draftFieldsOf(submission.value, viewer.company.platform);
-  const refused = await refusedReferences(context.db, viewer, fields);
-  if (Object.keys(refused).length > 0) return data({ result: submission.reply({ fieldErrors: refused }), error: null }, { status: 400 });
-
-  // An upload is read before anything is saved: a bad file writes nothing.
-  let upload: AudienceChange | null = null;
-  if (intent === "uploadPairs" || intent === "uploadNominees") {
-    const members = membersByEmail(await audienceMembers(context.db, viewer.company.id, fields));
-    const file = formData.get(intent === "uploadPairs" ? "pairsFile" : "nomineesFile");
-    if (intent === "uploadPairs") {
-      const read = await readPairsUpload(file, members);
-      if (!read.ok) return data({ result: submission.reply({ fieldErrors: { pairsFile: [read.message] } }), error: null }, { status: 400 });
-      upload = { type: "addPairs", pairs: read.verified, rejected: read.unverified };
-    } else {
-      const read = await readNomineesUpload(file, members);
-      if (!read.ok)
-        return data({ result: submission.reply({ fieldErrors: { nomineesFile: [read.message] } }), error: null }, { status: 400 });
-      upload = { type: "addNominees", userIds: read.verified, rejected: read.unverified };
-    }
-  }
-
-  const saved = await saveDraft(context, viewer, id, fields, crypto.randomUUID());
-  if (!saved.ok) return failed(saved, here, request);
-  if (intent === "autosave") return data({ result: null, error: null, autosaved: { id } });
-
-  const change = upload ?? (await audienceChangeOf(intent, target, formData, context, viewer, fields));
-  if (change === "launch") return redirect(hereOf(id, "?confirm=launch"));
-  if (change === "startNominations") return redirect(hereOf(id, "?confirm=nominations#nominations"));
-  if (change === "cancelNominations") return redirect(hereOf(id, "?confirm=cancelNominations#nominations"));
-  if (typeof change === "string") {
-    return data(
-      { result: submission.reply({ fieldErrors: { [change]: ["Choose someone from the list."] } }), error: null },
-      { status: 400 }
-    );
-  }
-  if (!change) return redirectWithToast(here, { type: "success", message: "Draft saved" }, { request });
-
-  const result = await changeAudience(context, viewer, id, change, requestId);
-  if (!result.ok) return failed(result, here, request);
-  const nominees = change.type.includes("Nominee") || change.type === "cancelNominees";
-  const anchor = nominees ? "#nominations" : "#audience";
-  if (upload && result.rejected && result.rejected.length > 0) {
-    return redirect(hereOf(id, `?upload=${encodeURIComponent(requestId)}&uploadKind=${nominees ? "nominees" : "pairs"}${anchor}`));
-  }
-  return redirectWithToast(`${here}${anchor}`, { type: "success", message: audienceMessage(change, result.count ?? 0) }, { request });
-}
-
-/** What an audience button asks for; a string names a field whose person is not a member. */
-async function audienceChangeOf(
-  intent: string,
-  target: string,
-  formData: FormData,
-  context: ActionFunctionArgs["context"],
-  viewer: Awaited<ReturnType<typeof requirePermission>>,
-  fields: ReturnType<typeof draftFieldsOf>
-): Promise<AudienceChange | "launch" | "startNominations" | "cancelNominations" | string | null> {
-  const ids = (name: string) => formData.getAll(name).filter((v): v is string => typeof v === "string" && v.length <= 100);
-  // The workspace's (group's) people, read once however many fields name someone.
-  let members: Promise<ReturnType<typeof membersByEmail>> | null = null;
-  const member = async (name: string) => {
-    const email = String(formData.get(name) ?? "")
-      .trim()
-      .toLowerCase();
-    members ??= audienceMembers(context.db, viewer.company.id, fields).then(membersByEmail);
-    return (await members).get(email)?.id ?? null;
-  };
-  switch (intent) {
-    case "launch":
-    case "startNominations":
-    case "cancelNominations":
-      return intent;
-    case "auto":
-    case "managerUpward":
-    case "managerDownward":
-    case "selfReview":
-      return { type: "addPairs", pairs: await suggestedPairs(context.db, viewer.company.id, fields, intent) };
-    case "addPair": {
-      const revieweeId = await member("reviewee");
-      if (!revieweeId) return "reviewee";
-      const reviewerId = await member("reviewer");
-      if (!reviewerId) return "reviewer";
-      return { type: "addPairs", pairs: [{ revieweeId, reviewerId }] };
-    }
-    case "removePair":
-      return { type: "removePairs", pairIds: [target] };
-    case "clearPairs":
-      return { type: "clearPairs" };
-    case "addNominee": {
-      const userId = await member("nominee");
-      return userId ? { type: "addNominees", userIds: [userId] } : "nominee";
-    }
-    case "removeNominee":
-      return { type: "removeNominees", userIds: [target] };
-    case "removeNominees":
-      return { type: "removeNominees", userIds: ids("selectedNominees") };
-    case "clearNominees":
-      return { type: "clearNominees" };
-    case "cancelNominees":
-      return { type: "cancelNominees", userIds: ids("selectedNominees") };
-    default:
-      return null;
-  }
-}
-
-function audienceMessage(change: AudienceChange, n: number) {
-  const pairs = (k: number) => (k === 1 ? "1 pair" : `${k} pairs`);
-  const people = (k: number) => (k === 1 ? "1 person" : `${k} people`);
-  switch (change.type) {
-    case "addPairs":
-      return n === 0 ? "No new pairs: every suggested pair is already in the audience" : `${pairs(n)} added`;
-    case "removePairs":
-      return `${pairs(n)} removed`;
-    case "clearPairs":
-      return "Audience cleared";
-    case "addNominees":
-      return n === 0 ? "No one new to add" : `${people(n)} added to the nomination audience`;
-    case "removeNominees":
-      return `${people(n)} removed from the nomination audience`;
-    case "clearNominees":
-      return "Nomination audience cleared";
-    case "cancelNominees":
-      return `Nominations of ${people(n)} cancelled`;
-    default:
-      return "Saved";
-  }
-}
-
-/** Launch (or schedule) a saved draft: its stored settings must pass every launch rule. */
-async function launch(
-  context: ActionFunctionArgs["context"],
-  viewer: Awaited<ReturnType<typeof requirePermission>>,
-  draft: CampaignDetail,
-  requestId: string,
-  request: Request
-) {
-  const here = hereOf(draft.id);
-  const checked = launchFormSchema(Date.now()).safeParse(formValuesOf(draft));
-  if (!checked.success) {
-    const first = checked.error.issues[0];
-    return redirectWithToast(here, { type: "error", message: `${first.path.join(".")}: ${first.message}` }, { request });
-  }
-  const result = await changeCampaign(context, viewer, draft.id, { type: "launch", startAt: draft.startAt, now: Date.now() }, requestId);
-  if (!result.ok && result.reason === "conflict") {
-    const code = result.conflict === NOMINATIONS_NOT_STARTED ? "nominations" : result.conflict === AUDIENCE_REQUIRED ? "audience" : null;
-    if (code) return redirect(hereOf(draft.id, `?blocked=${code}`));
-  }
-  if (!result.ok) return failed(result, here, request);
-  return redirect(hereOf(draft.id, "?launched=1"));
-}
-
-function failed(
-  result: { ok: false; reason: "not-found" } | { ok: false; reason: "conflict"; conflict: string },
-  here: string,
-  request: Request
-) {
-  if (result.reason === "not-found") throw new Response("Not Found", { status: 404 });
-  return redirectWithToast(here, { type: "error", message: result.conflict }, { request });
-}
-
-/** Auto-save never reloads the page's data: the form the person is typing in stays as it is. */
-export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if (formData?.get("intent") === "autosave") return false;
-  return defaultShouldRevalidate;
-}
-
-export const meta = pageMeta;
 
 type LoaderData = LaunchPage;
 
-export default function LaunchReview() {
-  const loaded = useLoaderData<typeof loader>();
+/** The Launch Review page (000 §2): the form, or once launched the success message. */
+export function LaunchReviewPage({ loaded }: { loaded: LaunchLoaderData }) {
   if (loaded.launched) return <Launched state={loaded.launched.state} title={loaded.launched.title} />;
   return <LaunchForm page={loaded as LoaderData} />;
 }
@@ -366,7 +53,7 @@ function LaunchForm({ page: loaded }: { page: LoaderData }) {
   // A new review's id is made by the loader; it must not change under the person if the loader runs again.
   const [id] = useState(loaded.id);
   const page = { ...loaded, id };
-  const actionData = useActionData<typeof action>() as { result: SubmissionResult<string[]> | null; error: string | null } | undefined;
+  const actionData = useActionData() as { result: SubmissionResult<string[]> | null; error: string | null } | undefined;
   const navigation = useNavigation();
   const hydrated = useHydrated();
   const words = copy(page.platform);
@@ -404,7 +91,7 @@ function LaunchForm({ page: loaded }: { page: LoaderData }) {
   // so when it saved another workspace than the one shown, its people are read from the draft.
   const [audience, setAudience] = useState({ channel: loaded.values.channel, members: loaded.members });
   useEffect(() => setAudience({ channel: loaded.values.channel, members: loaded.members }), [loaded.values.channel, loaded.members]);
-  const audienceLoad = useFetcher<typeof loader>();
+  const audienceLoad = useFetcher<LaunchLoaderData>();
   const sentChannel = useRef<string | null>(null);
   useEffect(() => {
     if (autosave.state !== "idle" || !autosave.data?.autosaved || sentChannel.current === null) return;
