@@ -23,9 +23,13 @@ async function templates(companyId = "c-acme") {
   return results;
 }
 
-/** Form fields for the builder, as the page names them (Conform: blocks[i].field). */
+/**
+ * Form fields for the builder, as the page names them (Conform: blocks[i].field), sent by Save
+ * (`intent=save`) unless `extra` names another button: an intent, a list intent or Full Preview.
+ */
 function builderFields(name: string, blocks: Array<Record<string, string | string[]>>, extra: Record<string, string> = {}) {
-  const body = new URLSearchParams({ name, ...extra });
+  const button = "intent" in extra || "__intent__" in extra || "preview" in extra ? {} : { intent: "save" };
+  const body = new URLSearchParams({ name, ...button, ...extra });
   blocks.forEach((block, i) => {
     for (const [field, value] of Object.entries(block)) {
       if (Array.isArray(value)) value.forEach((v, j) => body.append(`blocks[${i}].${field}[${j}]`, v));
@@ -104,7 +108,7 @@ describe("questionnaire library (000 §2)", () => {
   it("lists Name and Created At, sorted by name either way", async () => {
     const cookie = await sessionFor("alice@acme.test");
     for (const name of ["Beta review", "alpha review", "Gamma review"]) {
-      expect((await post(`${LIBRARY}/new`, builderFields(name, [EVERY_TYPE[2]], { intent: "save" }), cookie)).status).toBe(302);
+      expect((await post(`${LIBRARY}/new`, builderFields(name, [EVERY_TYPE[2]]), cookie)).status).toBe(302);
     }
     // Only this test's rows (the demo seed has questionnaires of its own).
     const ours = (titles: string[]) => titles.filter((t) => / review$/.test(t));
@@ -226,7 +230,7 @@ describe("questionnaire builder (000 §2, §3, §5)", () => {
       choiceValues: ["7", "8"],
       view: "radio",
     };
-    expect((await post(`${LIBRARY}/new`, builderFields("Colours", [block], { intent: "save" }), cookie)).status).toBe(302);
+    expect((await post(`${LIBRARY}/new`, builderFields("Colours", [block]), cookie)).status).toBe(302);
     const [row] = (await templates()).filter((t) => t.title === "Colours");
     expect(JSON.parse(row.blocks)[0].multiSelectValue.choices).toEqual([
       { text: "Red", value: 0 },
@@ -306,10 +310,10 @@ describe("questionnaire builder (000 §2, §3, §5)", () => {
   it("refuses a valid questionnaire sent with an unknown or missing intent with 400 and saves nothing", async () => {
     const cookie = await sessionFor("alice@acme.test");
     const before = (await templates()).length;
-    for (const extra of [{ intent: "bogus" }, {}] as Array<Record<string, string>>) {
-      const response = await post(`${LIBRARY}/new`, builderFields("Forged", [EVERY_TYPE[2]], extra), cookie);
-      expect(response.status).toBe(400);
-    }
+    const unknown = builderFields("Forged", [EVERY_TYPE[2]], { intent: "bogus" });
+    const missing = builderFields("Forged", [EVERY_TYPE[2]]);
+    missing.delete("intent");
+    for (const body of [unknown, missing]) expect((await post(`${LIBRARY}/new`, body, cookie)).status).toBe(400);
     expect((await templates()).length).toBe(before);
     // Full Preview without JavaScript carries no intent: the form comes back with the preview, nothing saved.
     const preview = await post(`${LIBRARY}/new`, builderFields("Forged", [EVERY_TYPE[2]], { preview: "full" }), cookie);

@@ -45,8 +45,8 @@ export function launchActionSchema(now: number) {
       z.object({ intent: z.literal("confirmLaunch") }),
       z.object({ intent: z.literal("confirmNominations") }),
       z.object({ intent: z.literal("confirmCancelNominations") }),
-      launchFormSchema(now).safeExtend({ intent: z.literal("launch"), target: z.string() }),
-      DraftFormSchema.extend({ intent: z.enum(DRAFT_INTENTS), target: z.string() }),
+      launchFormSchema(now).safeExtend({ intent: z.literal("launch"), target: z.string().default("") }),
+      DraftFormSchema.extend({ intent: z.enum(DRAFT_INTENTS), target: z.string().default("") }),
     ])
   );
 }
