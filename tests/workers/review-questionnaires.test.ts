@@ -28,7 +28,7 @@ async function templates(companyId = "c-acme") {
  * (`intent=save`) unless `extra` names another button: an intent, a list intent or Full Preview.
  */
 function builderFields(name: string, blocks: Array<Record<string, string | string[]>>, extra: Record<string, string> = {}) {
-  const button = "intent" in extra || "__intent__" in extra || "preview" in extra ? {} : { intent: "save" };
+  const button: Record<string, string> = "intent" in extra || "__intent__" in extra || "preview" in extra ? {} : { intent: "save" };
   const body = new URLSearchParams({ name, ...button, ...extra });
   blocks.forEach((block, i) => {
     for (const [field, value] of Object.entries(block)) {
