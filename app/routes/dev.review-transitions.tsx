@@ -1,6 +1,7 @@
 import { data, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { requirePermission, type Viewer } from "~/modules/auth/session.server";
+import { benchAnswers, openPairPerReviewer, remindablePairs } from "~/modules/reviews/bench.server";
 import { changePair, findCampaign } from "~/modules/reviews/campaigns.server";
 
 const Body = z.object({
@@ -28,11 +29,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { campaignId, count, concurrency, rate, mode } = body.data;
   if (!(await findCampaign(context, viewer, campaignId))) throw new Response("Not Found", { status: 404 });
   if (mode === "autosave") return data(await autosaveAtOnce(context, viewer, campaignId, count));
-  const { results: pairs } = await context.cloudflare.env.DB.prepare(
-    "SELECT id FROM review_pairs WHERE company_id = ? AND campaign_id = ? AND state IN ('pending', 'started', 'review-progress') ORDER BY id"
-  )
-    .bind(viewer.company.id, campaignId)
-    .all<{ id: string }>();
+  const pairs = await remindablePairs(context, viewer.company.id, campaignId);
   if (pairs.length === 0) return data({ error: "The campaign has no pair that can be reminded." }, { status: 409 });
   const run = crypto.randomUUID();
   const latencies: number[] = [];
@@ -84,11 +81,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
  * back from D1 and an answer that is not exactly the one sent counts as lost.
  */
 async function autosaveAtOnce(context: ActionFunctionArgs["context"], viewer: Viewer, campaignId: string, count: number) {
-  const { results: pairs } = await context.cloudflare.env.DB.prepare(
-    "SELECT min(id) AS id, reviewer_id FROM review_pairs WHERE company_id = ? AND campaign_id = ? AND state IN ('pending', 'started') GROUP BY reviewer_id ORDER BY reviewer_id LIMIT ?"
-  )
-    .bind(viewer.company.id, campaignId, count)
-    .all<{ id: string; reviewer_id: string }>();
+  const pairs = await openPairPerReviewer(context, viewer.company.id, campaignId, count);
   const run = crypto.randomUUID();
   const latencies: number[] = [];
   const started = performance.now();
@@ -109,11 +102,7 @@ async function autosaveAtOnce(context: ActionFunctionArgs["context"], viewer: Vi
     })
   );
   const seconds = (performance.now() - started) / 1000;
-  const { results: stored } = await context.cloudflare.env.DB.prepare(
-    "SELECT id, json_extract(answers, '$.bench.value') AS value FROM review_pairs WHERE company_id = ? AND id IN (SELECT value FROM json_each(?))"
-  )
-    .bind(viewer.company.id, JSON.stringify(pairs.map((p) => p.id)))
-    .all<{ id: string; value: string | null }>();
+  const stored = await benchAnswers(context, viewer.company.id, pairs.map((p) => p.id));
   const byId = new Map(stored.map((r) => [r.id, r.value]));
   const lost = pairs.filter((p, n) => byId.get(p.id) !== `${run}-${n}`).length;
   latencies.sort((a, b) => a - b);

@@ -1,11 +1,11 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { sql } from "drizzle-orm";
+import { pingDatabase } from "~/lib/health.server";
 import { logError } from "~/lib/log.server";
 
 /** Liveness and D1 reachability for monitors; no session needed, no data disclosed. */
 export async function loader({ context }: LoaderFunctionArgs) {
   try {
-    await context.db.run(sql`select 1`);
+    await pingDatabase(context.db);
     return json({ ok: true }, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
     logError(context.requestId, error, { check: "healthz" });

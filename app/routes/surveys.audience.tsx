@@ -2,9 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { and, eq } from "drizzle-orm";
 import { useCallback, useState } from "react";
-import { groups, workspaces } from "~/db/schema";
 import { pageMeta } from "~/lib/navigation";
 import { redirectWithToast } from "~/lib/toast.server";
 import { anonymityMinimum } from "~/modules/access/anonymity";
@@ -21,17 +19,10 @@ import {
   saveAudience,
   saveInspectors,
   saveVisibility,
+  surveyScope,
   workspaceChannels,
 } from "~/modules/surveys/audience.server";
-import {
-  AnonymityFormSchema,
-  AudienceFormSchema,
-  InspectorsFormSchema,
-  SECTIONS,
-  VisibilityFormSchema,
-  useLeaveGuard,
-  type Section,
-} from "~/modules/surveys/components/audience-fields";
+import { AudienceActionSchema, SECTIONS, useLeaveGuard, type Section } from "~/modules/surveys/components/audience-fields";
 import {
   AnonymitySection,
   AudienceSection,
@@ -68,19 +59,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (!survey) throw notFound();
   const platform = viewer.company.platform;
   const [scope, channels, groupList, people, everyone, audience] = await Promise.all([
-    survey.workspaceId
-      ? context.db
-          .select({ name: workspaces.name, channelName: workspaces.name })
-          .from(workspaces)
-          .where(and(eq(workspaces.id, survey.workspaceId), eq(workspaces.companyId, companyId)))
-          .limit(1)
-      : survey.groupId
-      ? context.db
-          .select({ name: groups.name, channelName: groups.channelName })
-          .from(groups)
-          .where(and(eq(groups.id, survey.groupId), eq(groups.companyId, companyId)))
-          .limit(1)
-      : Promise.resolve([]),
+    surveyScope(context.db, companyId, survey),
     platform === "slack" ? workspaceChannels(context.db, companyId, survey.workspaceId) : Promise.resolve([]),
     platform === "msteams" ? groupOptions(context.db, companyId, survey.groupId) : Promise.resolve([]),
     eligiblePeople(context.db, companyId, survey),
@@ -118,29 +97,31 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const survey = await loadSurvey(context.db, viewer.company.id, params.surveyId ?? "");
   if (!survey) throw notFound();
   const formData = await request.formData();
-  const section = String(formData.get("section") ?? "") as Section;
-  const intent = String(formData.get("intent") ?? "save");
-  if (!SECTIONS.includes(section)) throw new Response("Invalid section", { status: 400 });
+  const submission = parseWithZod(formData, { schema: AudienceActionSchema });
+  const sent = submission.payload as { section?: unknown; intent?: unknown };
+  const section = SECTIONS.find((known) => known === sent.section);
+  if (!section) throw new Response("Invalid section", { status: 400 });
   const actor = { actorId: viewer.user.id, requestId: context.requestId ?? null };
   const here = audiencePath(survey.id);
   const done = (message: string) => redirectWithToast(`${here}#${section}-heading`, { type: "success", message }, { request });
-
-  if (intent === "clear") {
-    if (section === "audience") await clearAudience(context.db, survey, actor);
-    else if (section === "inspectors") await clearInspectors(context.db, survey, actor);
-    else throw new Response("Invalid intent", { status: 400 });
-    return done(section === "audience" ? "Audience cleared" : "Result viewers cleared");
-  }
-  if (intent !== "save") throw new Response("Invalid intent", { status: 400 });
-
   const refuse = (result: SubmissionResult<string[]>) => data({ section, result } satisfies NonNullable<SectionResult>, { status: 400 });
 
-  switch (section) {
+  if (submission.status !== "success") {
+    // Only a section's own save has fields to show errors in; anything else asked for is refused.
+    if (sent.intent !== "save") throw new Response("Invalid intent", { status: 400 });
+    return refuse(submission.reply());
+  }
+  const value = submission.value;
+  if (value.intent === "clear") {
+    if (value.section === "audience") await clearAudience(context.db, survey, actor);
+    else await clearInspectors(context.db, survey, actor);
+    return done(value.section === "audience" ? "Audience cleared" : "Result viewers cleared");
+  }
+
+  switch (value.section) {
     case "audience": {
-      const submission = parseWithZod(formData, { schema: AudienceFormSchema });
-      if (submission.status !== "success") return refuse(submission.reply());
-      const { audienceType: type } = submission.value;
-      const ids = type === "channels" || type === "users" || type === "groups" ? submission.value[type] : [];
+      const { audienceType: type } = value;
+      const ids = type === "channels" || type === "users" || type === "groups" ? value[type] : [];
       const allowed = viewer.company.platform === "slack" ? ["team", "workspace", "channels", "users"] : ["users", "groups"];
       if (!allowed.includes(type)) return refuse(submission.reply({ fieldErrors: { audienceType: ["Choose who receives the survey."] } }));
       const saved = await saveAudience(context.db, survey, type, ids, actor);
@@ -148,29 +129,17 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       return done(SAVED.audience);
     }
     case "inspectors": {
-      const submission = parseWithZod(formData, { schema: InspectorsFormSchema });
-      if (submission.status !== "success") return refuse(submission.reply());
-      const saved = await saveInspectors(context.db, survey, submission.value.inspectorType, submission.value.inspectors, actor);
+      const saved = await saveInspectors(context.db, survey, value.inspectorType, value.inspectors, actor);
       if (!saved.ok) return refuse(submission.reply({ fieldErrors: saved.fieldErrors }));
       return done(SAVED.inspectors);
     }
     case "anonymity": {
-      const submission = parseWithZod(formData, { schema: AnonymityFormSchema });
-      if (submission.status !== "success") return refuse(submission.reply());
-      const saved = await saveAnonymity(
-        context.db,
-        survey,
-        submission.value.anonymous === "yes",
-        submission.value.minSubmissionCount,
-        actor
-      );
+      const saved = await saveAnonymity(context.db, survey, value.anonymous === "yes", value.minSubmissionCount, actor);
       if (!saved.ok) return refuse(submission.reply({ fieldErrors: saved.fieldErrors }));
       return done(SAVED.anonymity);
     }
     case "visibility": {
-      const submission = parseWithZod(formData, { schema: VisibilityFormSchema });
-      if (submission.status !== "success") return refuse(submission.reply());
-      await saveVisibility(context.db, survey, submission.value.resultVisibility === "live", actor);
+      await saveVisibility(context.db, survey, value.resultVisibility === "live", actor);
       return done(SAVED.visibility);
     }
   }

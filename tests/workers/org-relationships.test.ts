@@ -79,6 +79,15 @@ describe("custom relationships page", () => {
     expect(text).not.toContain("Onboarding Buddies");
   });
 
+  it("refuses an unknown or missing intent with 400 and writes nothing", async () => {
+    const alice = await sessionFor("alice@acme.test");
+    const before = await countRows("custom_relationships");
+    for (const fields of [{ intent: "bogus", name: "Forged" }, { name: "Forged" }] as Array<Record<string, string>>) {
+      expect((await postForm(PAGE, fields, alice)).status).toBe(400);
+    }
+    expect(await countRows("custom_relationships")).toBe(before);
+  });
+
   it("sends people without ViewRelationships home (page, action and report)", async () => {
     for (const email of ["adam@acme.test", "sam@acme.test"]) {
       const cookie = await sessionFor(email);

@@ -96,6 +96,20 @@ describe("Launch Review: drafts (JavaScript off)", () => {
     expect(await campaign(id)).toBeNull();
   });
 
+  it("refuses an unknown or missing intent with 400: no draft is made and a saved one is unchanged", async () => {
+    for (const intent of ["bogus", "removeEverything:x", null]) {
+      const id = crypto.randomUUID();
+      const fields: Record<string, string> = { ...base(), draftId: id };
+      if (intent) fields.intent = intent;
+      expect((await postForm(LAUNCH, fields, alice)).status).toBe(400);
+      expect(await campaign(id)).toBeNull();
+    }
+    const id = await newDraft();
+    const before = await campaign(id);
+    expect((await post(id, { title: "Renamed by a forged button", intent: "bogus" })).status).toBe(400);
+    expect(await campaign(id)).toEqual(before);
+  });
+
   it("another company's draft is not found; someone without Manage Reviews goes home", async () => {
     const id = await newDraft();
     const gina = await sessionFor("gina@globex.test");

@@ -23,9 +23,13 @@ async function templates(companyId = "c-acme") {
   return results;
 }
 
-/** Form fields for the builder, as the page names them (Conform: blocks[i].field). */
+/**
+ * Form fields for the builder, as the page names them (Conform: blocks[i].field), sent by Save
+ * (`intent=save`) unless `extra` names another button: an intent, a list intent or Full Preview.
+ */
 function builderFields(name: string, blocks: Array<Record<string, string | string[]>>, extra: Record<string, string> = {}) {
-  const body = new URLSearchParams({ name, ...extra });
+  const button: Record<string, string> = "intent" in extra || "__intent__" in extra || "preview" in extra ? {} : { intent: "save" };
+  const body = new URLSearchParams({ name, ...button, ...extra });
   blocks.forEach((block, i) => {
     for (const [field, value] of Object.entries(block)) {
       if (Array.isArray(value)) value.forEach((v, j) => body.append(`blocks[${i}].${field}[${j}]`, v));
@@ -300,6 +304,20 @@ describe("questionnaire builder (000 §2, §3, §5)", () => {
     expect(await attrs(added, 'input[name$=".type"]', "value")).toEqual(["short-text", "short-text", "title"]);
     const remove = builderFields("Draft", two, { __intent__: JSON.stringify({ type: "remove", payload: { name: "blocks", index: 0 } }) });
     expect(await attrs(await (await post(`${LIBRARY}/new`, remove, cookie)).text(), 'input[name$=".label"]', "value")).toEqual(["Second"]);
+    expect((await templates()).length).toBe(before);
+  });
+
+  it("refuses a valid questionnaire sent with an unknown or missing intent with 400 and saves nothing", async () => {
+    const cookie = await sessionFor("alice@acme.test");
+    const before = (await templates()).length;
+    const unknown = builderFields("Forged", [EVERY_TYPE[2]], { intent: "bogus" });
+    const missing = builderFields("Forged", [EVERY_TYPE[2]]);
+    missing.delete("intent");
+    for (const body of [unknown, missing]) expect((await post(`${LIBRARY}/new`, body, cookie)).status).toBe(400);
+    expect((await templates()).length).toBe(before);
+    // Full Preview without JavaScript carries no intent: the form comes back with the preview, nothing saved.
+    const preview = await post(`${LIBRARY}/new`, builderFields("Forged", [EVERY_TYPE[2]], { preview: "full" }), cookie);
+    expect(preview.status).toBe(200);
     expect((await templates()).length).toBe(before);
   });
 

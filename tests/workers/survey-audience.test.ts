@@ -84,6 +84,19 @@ describe("survey audience: each section is saved on its own", () => {
     expect(textOf(html)).toContain("9 people would receive the survey now");
   });
 
+  it("refuses a section sent with an unknown or missing intent, or cleared where Clear does not exist, with 400 and writes nothing", async () => {
+    await post(ACME, { section: "visibility", intent: "save", resultVisibility: "closed" });
+    const before = await row(ACME);
+    for (const intent of ["bogus", null]) {
+      const fields: Record<string, string> = { section: "visibility", resultVisibility: "live" };
+      if (intent) fields.intent = intent;
+      expect((await post(ACME, fields)).status).toBe(400);
+    }
+    expect((await post(ACME, { section: "anonymity", intent: "clear" })).status).toBe(400);
+    expect((await post(ACME, { section: "elsewhere", intent: "save" })).status).toBe(400);
+    expect(await row(ACME)).toEqual(before);
+  });
+
   it("Clear resets the audience, and the result viewers, leaving the rest", async () => {
     await post(ACME, { section: "audience", intent: "save", audienceType: "team" });
     await post(ACME, { section: "inspectors", intent: "save", inspectorType: "audience" });

@@ -27,3 +27,13 @@ export const RELATIONSHIP_INTENTS = ["create", "rename", "remove", "attach", "de
 export type RelationshipIntent = (typeof RELATIONSHIP_INTENTS)[number];
 
 export const NAME_TAKEN = "A relationship with this name already exists.";
+
+/** The page's one action: every form, told apart by its `intent`; any other intent is refused. */
+export const RelationshipActionSchema = z.discriminatedUnion("intent", [
+  CreateRelationshipSchema,
+  RenameRelationshipSchema,
+  RemoveRelationshipSchema,
+  AttachMemberSchema,
+  DetachMemberSchema,
+  UploadMembersSchema,
+]);

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql, type Column, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { channels, groupMembers, groups, surveys, users, workspaceMembers } from "~/db/schema";
+import { channels, groupMembers, groups, surveys, users, workspaceMembers, workspaces } from "~/db/schema";
 import { auditEvent } from "~/lib/audit.server";
 import { AUDIENCE_REQUIRED, INSPECTORS_REQUIRED } from "./components/audience-fields";
 import type { AudienceType, InspectorType } from "./survey-machine";
@@ -24,6 +24,23 @@ export const INSPECTOR_MESSAGES = INSPECTORS_REQUIRED;
 /** 001 §5, named as the specification names them. */
 export const MAX_SUBMISSION_COUNT = "MaxSubmissionCount";
 export const MAX_SELECTED_AUDIENCE_USERS = "MaxSelectedAudienceUsers";
+
+/** The survey's workspace (Slack-type) or group (Teams-type) the page names, with the group's channel; empty when it has none. */
+export function surveyScope(db: Db, companyId: string, survey: Pick<SurveyRow, "workspaceId" | "groupId">) {
+  return survey.workspaceId
+    ? db
+        .select({ name: workspaces.name, channelName: workspaces.name })
+        .from(workspaces)
+        .where(and(eq(workspaces.id, survey.workspaceId), eq(workspaces.companyId, companyId)))
+        .limit(1)
+    : survey.groupId
+    ? db
+        .select({ name: groups.name, channelName: groups.channelName })
+        .from(groups)
+        .where(and(eq(groups.id, survey.groupId), eq(groups.companyId, companyId)))
+        .limit(1)
+    : Promise.resolve([]);
+}
 
 /** A survey of the company, or null (another company's id is a 404 to the caller). */
 export async function loadSurvey(db: Db, companyId: string, surveyId: string): Promise<SurveyRow | null> {

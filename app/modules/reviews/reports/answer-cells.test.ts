@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { StoredBlock } from "~/modules/reviews/questionnaire.schema";
+import type { StoredBlock } from "~/modules/reviews/questionnaire-blocks";
 import { answerCells, questionPlan } from "./answer-cells.server";
 
 describe("answerCells (answer-level rows)", () => {

@@ -60,6 +60,20 @@ export const VisibilityFormSchema = z.object({
 /** Clear (the audience or the result viewers) sends nothing to check. */
 export const ClearFormSchema = z.object({});
 
+/**
+ * The step's action reads every form with this one schema: a section saved (its own fields) or
+ * cleared (audience or result viewers only), told apart by `intent` and `section`.
+ */
+export const AudienceActionSchema = z.discriminatedUnion("intent", [
+  z.discriminatedUnion("section", [
+    AudienceFormSchema.safeExtend({ intent: z.literal("save"), section: z.literal("audience") }),
+    InspectorsFormSchema.safeExtend({ intent: z.literal("save"), section: z.literal("inspectors") }),
+    AnonymityFormSchema.safeExtend({ intent: z.literal("save"), section: z.literal("anonymity") }),
+    VisibilityFormSchema.safeExtend({ intent: z.literal("save"), section: z.literal("visibility") }),
+  ]),
+  z.object({ intent: z.literal("clear"), section: z.enum(["audience", "inspectors"]) }),
+]);
+
 export const input = "mt-1 w-full rounded-md border border-slate-300 px-3 py-2 text-sm aria-[invalid=true]:border-red-500";
 export const panel = "rounded-lg border border-slate-200 bg-white p-5 shadow-sm";
 
