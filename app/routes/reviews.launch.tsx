@@ -44,7 +44,7 @@ import { AudienceSection, NominationSection } from "~/modules/reviews/components
 import { ConfirmStep, InvalidRows } from "~/modules/reviews/components/launch-dialogs";
 import { AnonymousField, DateField, FieldError, ShareResult, input, panel } from "~/modules/reviews/components/launch-fields";
 import type { LaunchPage } from "~/modules/reviews/components/launch-types";
-import type { AudienceChange } from "../../durable-objects/review-campaign";
+import type { AudienceChange } from "~/modules/reviews/campaign-commands";
 
 /** 000 §9: after a launch the page waits this long, then goes back to the reviews list. */
 const POST_LAUNCH_DELAY_MS = 2000;

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
-import type { CampaignRequest, ReviewCampaign } from "../../durable-objects/review-campaign";
+import type { CampaignRequest } from "../../app/modules/reviews/campaign-commands";
+import type { ReviewCampaign } from "../../durable-objects/review-campaign";
 
 // The ReviewCampaign Durable Object is the only writer of a campaign and its pairs:
 // concurrent conflicting requests end with exactly one winner, a retried request applies once.
