@@ -24,6 +24,11 @@ const PRUNE_EVERY_MS = 60_000;
  * - group commit: small frequent changes (a reviewer's auto-save, a reminder) queue up while the
  *   object is busy and are checked in order, then written in one D1 batch, which is what keeps
  *   hundreds of them a second within the latency the pages need.
+ *
+ * A writer extends it, names its database in `db()` and routes each RPC method to a plan of its
+ * module: `return this.write(request, (db) => planX(db, request, change))`; a frequent kind of
+ * change gets a lane once, `readonly #lane = this.groupLane(64, planXs)`, and is sent with
+ * `this.#lane(request, change)`. Kept answers are read back with `answerOf`.
  */
 export abstract class SingleWriter<E = unknown> extends DurableObject<E> {
   readonly #queue = new WorkQueue();
@@ -70,10 +75,7 @@ export abstract class SingleWriter<E = unknown> extends DurableObject<E> {
       const answers = new Map<number, R>(known as Map<number, R>);
       if (fresh.length > 0) {
         const db = this.db();
-        const planned = await plan(
-          db,
-          fresh.map((i) => items[i])
-        );
+        const planned = await plan(db, fresh.map((i) => items[i]));
         await this.#commit(db, planned.writes);
         fresh.forEach((i, n) => {
           answers.set(i, planned.answers[n]);

@@ -19,7 +19,7 @@ import { prepareShareMessages, sharesAutomatically } from "./result-sharing.serv
 /**
  * The write plans of a campaign's own row (000 §4): its draft settings and its state changes,
  * with what launching checks and the messages going live or a reminder sends. The campaign's
- * Durable Object runs them one at a time; shared helpers of the other plans live here too.
+ * Durable Object runs them one at a time; what the other plans share lives here too.
  */
 
 /** The campaign row a request is about, in the asking company. */
