@@ -13,8 +13,7 @@ import { launchActionSchema } from "~/modules/reviews/launch-action.schema";
 import { launchFormData } from "~/modules/reviews/launch-page.server";
 import { draftFieldsOf, refusedReferences } from "~/modules/reviews/launch.server";
 import { REVIEWS_PATH } from "~/modules/reviews/launch.schema";
-
-type AudienceChange = Parameters<typeof changeAudience>[3];
+import type { AudienceChange } from "~/modules/reviews/campaign-commands";
 
 /** A request body above this is refused before it is read (the upload limit plus the form). */
 const MAX_BODY_BYTES = 3 * 1024 * 1024;

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { CampaignRequest, ReviewCampaign } from "../../durable-objects/review-campaign";
+import type { CampaignRequest } from "../../app/modules/reviews/campaign-commands";
+import type { ReviewCampaign } from "../../durable-objects/review-campaign";
 
 /**
  * The Slack-type-only features (000 §6) are permissions of the registry; the ReviewCampaign

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { CampaignRequest, ReviewCampaign } from "../../durable-objects/review-campaign";
+import type { CampaignRequest } from "../../app/modules/reviews/campaign-commands";
+import type { ReviewCampaign } from "../../durable-objects/review-campaign";
 
 // The review object keeps each answer under its request id so a retry applies once. The id comes
 // from the browser (a form's hidden field): the kept answer must belong to the person who asked,

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
-import type { CampaignRequest, ReviewCampaign } from "../../durable-objects/review-campaign";
+import type { CampaignRequest } from "../../app/modules/reviews/campaign-commands";
+import type { ReviewCampaign } from "../../durable-objects/review-campaign";
 
 // The ReviewCampaign Durable Object is the only writer of a campaign and its pairs:
 // concurrent conflicting requests end with exactly one winner, a retried request applies once.
@@ -360,5 +361,86 @@ describe("ReviewCampaign Durable Object", () => {
     ).toEqual({
       q: { value: "1" },
     });
+  });
+});
+
+describe("ReviewCampaign Durable Object: one writer, requests answered once per person", () => {
+  const pairAnswers = async (ids: string[]) => {
+    const { results } = await env.DB.prepare(
+      "SELECT id, json_extract(answers, '$.q.value') AS value, updated_at FROM review_pairs WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id"
+    )
+      .bind(JSON.stringify(ids))
+      .all<{ id: string; value: string | null; updated_at: number }>();
+    return results;
+  };
+
+  it("the same request id from two people gives two independent changes, each with its own answer", async () => {
+    await seedCampaign("live", [
+      { id: "p-id-mona", state: "pending", reviewer: "u-acme-mona" },
+      { id: "p-id-eve", state: "started", reviewer: "u-acme-eve" },
+    ]);
+    const stub = stubFor(campaignId);
+    const same = "form-request-1";
+    const mona = await stub.changePair({ ...request(same), actorId: "u-acme-mona" }, "p-id-mona", { type: "save", answers: { q: { value: "mona" } } });
+    const eve = await stub.changePair({ ...request(same), actorId: "u-acme-eve" }, "p-id-eve", { type: "submit", answers: { q: { value: "eve" } } });
+    expect(mona).toEqual({ ok: true, state: "started", version: 1 });
+    expect(eve).toEqual({ ok: true, state: "completed", version: 2 });
+    expect((await pairAnswers(["p-id-eve", "p-id-mona"])).map((p) => p.value)).toEqual(["eve", "mona"]);
+    // The same holds for a change that is not grouped: two managers adding pairs under one id.
+    const byAlice = await stub.changeAudience({ ...request(same), actorId: "u-acme-alice" }, {
+      type: "addPairs",
+      pairs: [{ revieweeId: "u-acme-ed", reviewerId: "u-acme-adam" }],
+    });
+    const byAdam = await stub.changeAudience({ ...request(same), actorId: "u-acme-adam" }, {
+      type: "addPairs",
+      pairs: [{ revieweeId: "u-acme-adam", reviewerId: "u-acme-ed" }, { revieweeId: "u-acme-eve", reviewerId: "u-acme-ed" }],
+    });
+    expect(byAlice).toMatchObject({ ok: true, count: 1, version: 3 });
+    expect(byAdam).toMatchObject({ ok: true, count: 2, version: 4 });
+    expect(await stub.answerOf({ ...request(same), actorId: "u-acme-adam" })).toEqual(byAdam);
+    expect(await campaignRow()).toEqual({ state: "live", version: 4 });
+  });
+
+  it("a replay by the same person returns the first answer and writes nothing twice, also when both arrive at once", async () => {
+    await seedCampaign("live", [{ id: "p-replay", state: "pending", reviewer: "u-acme-mona" }]);
+    const stub = stubFor(campaignId);
+    const mona = { ...request("autosave-7"), actorId: "u-acme-mona" };
+    const [first, twin] = await Promise.all([
+      stub.changePair(mona, "p-replay", { type: "save", answers: { q: { value: "first" } } }),
+      stub.changePair(mona, "p-replay", { type: "save", answers: { q: { value: "twin" } } }),
+    ]);
+    const replay = await stub.changePair(mona, "p-replay", { type: "submit", answers: { q: { value: "replayed" } } });
+    expect(first).toEqual({ ok: true, state: "started", version: 1 });
+    expect(twin).toEqual(first);
+    expect(replay).toEqual(first);
+    expect((await pairAnswers(["p-replay"])).map((p) => p.value)).toEqual(["first"]);
+    expect(await campaignRow()).toEqual({ state: "live", version: 1 });
+    expect(await auditCount("review.pair.save")).toBe(1);
+  });
+
+  it("40 concurrent transitions are committed in groups (one D1 batch each) and none is lost", async () => {
+    await seedCampaign("live");
+    const ids = Array.from({ length: 40 }, (_, i) => `p-g${String(i).padStart(2, "0")}`);
+    await env.DB.batch(
+      ids.map((id, i) =>
+        env.DB.prepare(
+          "INSERT INTO review_pairs (id, company_id, campaign_id, reviewee_id, reviewer_id, state, updated_at) VALUES (?, ?, ?, 'u-acme-sam', ?, 'pending', 0)"
+        ).bind(id, COMPANY, campaignId, `reviewer-g${i}`)
+      )
+    );
+    const stub = stubFor(campaignId);
+    const results = await Promise.all(
+      ids.map((id, i) => stub.changePair({ ...request(), actorId: `reviewer-g${i}` }, id, { type: "submit", answers: { q: { value: id } } }))
+    );
+    expect(results.every((r) => r.ok && r.state === "completed")).toBe(true);
+    expect(new Set(results.map((r) => (r.ok ? r.version : 0)))).toEqual(new Set(ids.map((_, i) => i + 1)));
+    expect(await campaignRow()).toEqual({ state: "live", version: 40 });
+    expect(await auditCount("review.pair.submit")).toBe(40);
+    const pairs = await pairAnswers(ids);
+    expect(pairs.map((p) => p.value)).toEqual(ids);
+    // A group's changes share its commit time: most of the 40 went in one batch, not one batch each.
+    const perCommit = new Map<number, number>();
+    for (const p of pairs) perCommit.set(p.updated_at, (perCommit.get(p.updated_at) ?? 0) + 1);
+    expect(Math.max(...perCommit.values())).toBeGreaterThanOrEqual(20);
   });
 });

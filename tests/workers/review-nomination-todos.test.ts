@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { CampaignRequest, ReviewCampaign } from "../../durable-objects/review-campaign";
+import type { CampaignRequest } from "../../app/modules/reviews/campaign-commands";
+import type { ReviewCampaign } from "../../durable-objects/review-campaign";
 import type { ShareConfig } from "~/modules/reviews/campaign-machine";
 import { appFetch, cookieFrom, postForm, sessionFor } from "./helpers";
 import { attrs, textOf } from "./shell-html";

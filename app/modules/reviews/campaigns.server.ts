@@ -12,7 +12,7 @@ import type {
   NominationResult,
   PairChange,
   ReminderOptions,
-} from "../../../durable-objects/review-campaign";
+} from "./campaign-commands";
 import type { DraftFields } from "./launch.schema";
 import type { PairOutcome, ReviewEvent, ReviewOutcome, ReviewState, ShareConfig } from "./campaign-machine";
 

@@ -3,13 +3,13 @@ import { redirectWithToast } from "~/lib/toast.server";
 import type { Viewer } from "~/modules/auth/session.server";
 import { audienceMembers, membersByEmail } from "./audience.server";
 import { AUDIENCE_REQUIRED, NOMINATIONS_NOT_STARTED } from "./campaign-machine";
-import { changeCampaign, type changeAudience, type CampaignDetail } from "./campaigns.server";
+import type { AudienceChange } from "./campaign-commands";
+import { changeCampaign, type CampaignDetail } from "./campaigns.server";
 import { draftFieldsOf, suggestedPairs } from "./launch.server";
 import { draftPath, formValuesOf, launchFormSchema } from "./launch.schema";
 
 /** The Launch Review action's steps (000 §2–§5): what an audience button asks for, launching a saved draft, and the answers. */
 
-type AudienceChange = Parameters<typeof changeAudience>[3];
 
 /** Which path answers: the draft's, once it exists. */
 export const hereOf = (id: string, search = "") => `${draftPath(id)}${search}`;

@@ -4,7 +4,7 @@ import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "~/db/client.server";
 import { customRelationships, departments, groups, reviewNominations, reviewPairs, reviewTemplates, users, workspaces } from "~/db/schema";
 import type { Viewer } from "~/modules/auth/session.server";
-import type { Pair } from "../../../durable-objects/review-campaign";
+import type { Pair } from "./campaign-commands";
 import { launchableGroups } from "~/modules/access/groups.server";
 import { hasManager } from "~/modules/access/people.server";
 import { audienceMembers, autoSuggest, managerDownward, managerUpward, selfReview, type AudienceMember } from "./audience.server";

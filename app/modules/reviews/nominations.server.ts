@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { sql } from "drizzle-orm";
 import type { Viewer } from "~/modules/auth/session.server";
-import type { NominationResponseInput } from "../../../durable-objects/review-campaign";
+import type { NominationResponseInput } from "./campaign-commands";
 import type { NominationAnswer, NominationState, PairState, ReviewState } from "./campaign-machine";
 import { nominationApprover } from "~/modules/access/nominations.server";
 

@@ -2,7 +2,7 @@ import { Form, Link, useNavigate } from "@remix-run/react";
 import { Button, buttonClass } from "~/ui/button";
 import { ConfirmPanel } from "~/ui/confirm-panel";
 import { Modal } from "~/ui/dialog";
-import type { RejectedRow } from "../../../../durable-objects/review-campaign";
+import type { RejectedRow } from "../campaign-commands";
 import { draftPath } from "../launch.schema";
 import type { LaunchPage as LoaderData } from "./launch-types";
 
