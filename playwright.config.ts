@@ -11,7 +11,9 @@ const workerIndex = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
 
 export default defineConfig({
   testDir: "tests/e2e",
-  timeout: 30_000,
+  // Two workers, two servers and two browsers share the two cores: a long flow (sign in as four
+  // people, every step a page load) takes longer than it did alone. Assertions keep their 7 s.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   fullyParallel: false,
   workers: baseURLs.length,
