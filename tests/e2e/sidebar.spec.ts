@@ -2,6 +2,10 @@ import { expect, test } from "@playwright/test";
 import { mainNav, signIn } from "./support";
 
 // Every sidebar entry a person can see opens its page or its placeholder, inside the shell.
+// Each test signs in on its own and none needs another's writes, so the tests of this file are
+// spread over both Playwright workers (and servers) instead of queueing behind one another.
+test.describe.configure({ mode: "parallel" });
+
 const people = [
   "alice@acme.test",
   "adam@acme.test",

@@ -123,7 +123,10 @@ test.describe("survey details", () => {
     expect(saves).toHaveLength(1);
     expect(saves[0]).toContain("notifications");
 
-    // Saved texts are nothing to lose: leaving (here a reload) asks nothing.
+    // Saved texts are nothing to lose: leaving (here a reload) asks nothing. "Saved" shows one
+    // render before the page's leave guard hears of it (an effect, then the guard's own effect):
+    // let those renders land, a few frames at most, as they do long before a person could leave.
+    for (let i = 0; i < 3; i++) await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
     const asked: string[] = [];
     page.on("dialog", async (dialog) => {
       asked.push(dialog.type());
