@@ -1,24 +1,15 @@
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { pageTitle } from "~/lib/copy";
 import { hasPermission } from "~/lib/permissions/names";
-import { redirectWithToast } from "~/lib/toast.server";
 import { requirePermission } from "~/modules/auth/session.server";
 import { DEPARTMENT_EXISTS, DepartmentActionSchema } from "~/modules/org/departments.schema";
-import {
-  createDepartment,
-  departmentNameTaken,
-  findDepartment,
-  listDepartments,
-  removeDepartment,
-  renameDepartment,
-} from "~/modules/org/departments.server";
+import { departmentList, listDepartments } from "~/modules/org/departments.server";
 import { NamedList, type NamedListActionData } from "~/modules/org/named-list";
+import { namedListAction } from "~/modules/org/named-list.route.server";
 import { PageHeader } from "~/ui/page-header";
 
 const PATH = "/organization/settings/departments";
-const notFound = () => new Response("Not Found", { status: 404 });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requirePermission(request, context, "ViewDepartments");
@@ -29,34 +20,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   });
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const viewer = await requirePermission(request, context, "ViewDepartments");
-  const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: DepartmentActionSchema });
-  const echo = { intent: String(formData.get("intent") ?? ""), id: (formData.get("departmentId") as string | null) ?? undefined };
-  if (submission.status !== "success") return data({ ...echo, result: submission.reply() }, { status: 400 });
-  const value = submission.value;
-  const companyId = viewer.company.id;
-
-  if (value.intent === "create") {
-    if (await departmentNameTaken(context.db, companyId, value.name)) {
-      return data({ ...echo, result: submission.reply({ fieldErrors: { name: [DEPARTMENT_EXISTS] } }) }, { status: 400 });
-    }
-    await createDepartment(context, viewer, value.name);
-    return redirectWithToast(PATH, { type: "success", message: `Department "${value.name}" added.` }, { request });
-  }
-  const department = await findDepartment(context.db, companyId, value.departmentId);
-  if (!department) throw notFound();
-  if (value.intent === "rename") {
-    if (await departmentNameTaken(context.db, companyId, value.name, department.id)) {
-      return data({ ...echo, result: submission.reply({ fieldErrors: { name: [DEPARTMENT_EXISTS] } }) }, { status: 400 });
-    }
-    await renameDepartment(context, viewer, department, value.name);
-    return redirectWithToast(PATH, { type: "success", message: `Department renamed to "${value.name}".` }, { request });
-  }
-  await removeDepartment(context, viewer, department);
-  return redirectWithToast(PATH, { type: "success", message: `Department "${department.name}" removed.` }, { request });
-}
+export const action = namedListAction({
+  permission: "ViewDepartments",
+  path: PATH,
+  schema: DepartmentActionSchema,
+  store: departmentList,
+  nameField: "name",
+  idField: "departmentId",
+  exists: DEPARTMENT_EXISTS,
+  noun: "Department",
+});
 
 export const meta: MetaFunction = () => [{ title: pageTitle("Departments") }];
 

@@ -1,9 +1,7 @@
-import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, asc, count, eq, ne, sql } from "drizzle-orm";
+import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { departments, roles, users } from "~/db/schema";
-import { auditEvent } from "~/lib/audit.server";
-import type { Viewer } from "~/modules/auth/session.server";
+import { namedListStore } from "./named-list.server";
 
 export const MEMBERS_PAGE_SIZE = 50;
 
@@ -24,24 +22,9 @@ export async function listDepartments(db: Db, companyId: string): Promise<Depart
     .orderBy(sql`${departments.name} collate nocase`, asc(departments.id));
 }
 
-export async function findDepartment(db: Db, companyId: string, departmentId: string) {
-  const [row] = await db
-    .select({ id: departments.id, name: departments.name })
-    .from(departments)
-    .where(and(eq(departments.companyId, companyId), eq(departments.id, departmentId)))
-    .limit(1);
-  return row ?? null;
-}
-
-/** Department names are unique in a company, compared case-insensitively. */
-export async function departmentNameTaken(db: Db, companyId: string, name: string, exceptId?: string) {
-  const [row] = await db
-    .select({ id: departments.id })
-    .from(departments)
-    .where(and(eq(departments.companyId, companyId), sql`lower(${departments.name}) = lower(${name})`, exceptId ? ne(departments.id, exceptId) : undefined))
-    .limit(1);
-  return Boolean(row);
-}
+/** Finding, adding, renaming and removing departments (a removed one leaves its members without one). */
+export const departmentList = namedListStore({ table: departments, member: "departmentId", idPrefix: "d-", entity: "department" });
+export const findDepartment = departmentList.find;
 
 /** One page (50) of a department's members, by name, with their title and role. */
 export async function departmentMembers(db: Db, companyId: string, departmentId: string, page: number) {
@@ -58,48 +41,4 @@ export async function departmentMembers(db: Db, companyId: string, departmentId:
     db.select({ n: count() }).from(users).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
-}
-
-export async function createDepartment(context: AppLoadContext, viewer: Viewer, name: string) {
-  const companyId = viewer.company.id;
-  const id = `d-${crypto.randomUUID()}`;
-  await context.db.batch([
-    context.db.insert(departments).values({ id, companyId, name }),
-    auditEvent(context.db, { companyId, actorId: viewer.user.id, action: "department.created", entityType: "department", entityId: id, data: { name }, requestId: context.requestId }),
-  ]);
-  return id;
-}
-
-export async function renameDepartment(context: AppLoadContext, viewer: Viewer, department: { id: string; name: string }, name: string) {
-  const companyId = viewer.company.id;
-  await context.db.batch([
-    context.db.update(departments).set({ name }).where(and(eq(departments.companyId, companyId), eq(departments.id, department.id))),
-    auditEvent(context.db, {
-      companyId,
-      actorId: viewer.user.id,
-      action: "department.renamed",
-      entityType: "department",
-      entityId: department.id,
-      data: { name: { from: department.name, to: name } },
-      requestId: context.requestId,
-    }),
-  ]);
-}
-
-/** Removing a department leaves its members without one, in the same batch. */
-export async function removeDepartment(context: AppLoadContext, viewer: Viewer, department: { id: string; name: string }) {
-  const companyId = viewer.company.id;
-  await context.db.batch([
-    context.db.update(users).set({ departmentId: null }).where(and(eq(users.companyId, companyId), eq(users.departmentId, department.id))),
-    context.db.delete(departments).where(and(eq(departments.companyId, companyId), eq(departments.id, department.id))),
-    auditEvent(context.db, {
-      companyId,
-      actorId: viewer.user.id,
-      action: "department.removed",
-      entityType: "department",
-      entityId: department.id,
-      data: { name: department.name },
-      requestId: context.requestId,
-    }),
-  ]);
 }
