@@ -806,24 +806,7 @@ function acmeCampaigns(): CampaignSpec[] {
         ["bella", "open"],
         ["leo", "open"],
       ],
-      pairs: [
-        ["priya", "adam", "pending"],
-        ["liam", "adam", "started"],
-        ["noah", "adam", "completed"],
-        ["olivia", "adam", "completed"],
-        ["kenji", "olivia", "reviewer-declined", "I joined Kenji's team two weeks ago and have not seen enough of his work to review it."],
-        ["zara", "olivia", "reviewer-declined"],
-        ["eve", "ed", "nominated"],
-        ["eve", "nina", "nomination-manager-approved"],
-        ["eve", "priya", "nomination-manager-declined", "Priya has not worked with Eve this year; please pick someone from Product."],
-        ["eve", "bella", "nomination-reviewer-declined", "I have only met Eve twice, so I cannot give useful feedback."],
-        ["eve", "liam", "review-progress"],
-        ["ed", "eve", "nominated"],
-        ["bella", "victor", "awaiting-nomination"],
-        ["carlos", "victor", "completed"],
-        ["grace", "felix", "pending"],
-        ["maya", "kara", "started"],
-      ],
+      pairs: livePairs("acme"),
     },
     {
       key: "delayed",
@@ -872,6 +855,40 @@ function acmeCampaigns(): CampaignSpec[] {
       ],
     },
   ];
+}
+
+type LiveCast = [reviewee: string, reviewer: string, comment?: string];
+
+/**
+ * The pairs of each company's live review, one row per pair: its state, then who plays it at Acme
+ * and at Globex (null: not at that company). Between them they show every state a pair can be in.
+ */
+const LIVE_PAIRS: Array<[PairState, acme: LiveCast | null, globex: LiveCast | null]> = [
+  ["pending", ["priya", "adam"], ["tina", "mike"]],
+  ["started", ["liam", "adam"], ["tom", "mike"]],
+  ["completed", ["noah", "adam"], ["ravi", "mike"]],
+  ["completed", ["olivia", "adam"], ["sofia", "mike"]],
+  ["reviewer-declined", ["kenji", "olivia", "I joined Kenji's team two weeks ago and have not seen enough of his work to review it."], ["nora", "marco", "Nora moved to my team last month; her previous manager should review this period."]],
+  ["reviewer-declined", ["zara", "olivia"], ["oscar", "marco"]],
+  ["nominated", ["eve", "ed"], ["pia", "nora"]],
+  ["nomination-manager-approved", ["eve", "nina"], ["pia", "oscar"]],
+  ["nomination-manager-declined", ["eve", "priya", "Priya has not worked with Eve this year; please pick someone from Product."], ["pia", "hank", "Hank has not worked on Pia's projects; please choose someone from Product."]],
+  ["nomination-reviewer-declined", ["eve", "bella", "I have only met Eve twice, so I cannot give useful feedback."], ["pia", "ivy", "I have not worked with Pia this year."]],
+  ["review-progress", ["eve", "liam"], ["vik", "wendy"]],
+  ["nominated", ["ed", "eve"], null],
+  ["awaiting-nomination", ["bella", "victor"], ["wendy", "uma"]],
+  ["completed", ["carlos", "victor"], null],
+  ["pending", ["grace", "felix"], ["cleo", "zoe"]],
+  ["started", ["maya", "kara"], null],
+];
+
+function livePairs(company: "acme" | "globex"): SeedPair[] {
+  return LIVE_PAIRS.flatMap(([state, acme, globex]) => {
+    const cast = company === "acme" ? acme : globex;
+    if (!cast) return [];
+    const [reviewee, reviewer, comment] = cast;
+    return [comment ? [reviewee, reviewer, state, comment] : [reviewee, reviewer, state]];
+  });
 }
 
 /** Globex's reviews (groups: All Hands has everyone; Engineering, Sales Team, People Ops). */
@@ -934,21 +951,7 @@ function globexCampaigns(): CampaignSpec[] {
         ["wendy", "open"],
         ["abel", "open"],
       ],
-      pairs: [
-        ["tina", "mike", "pending"],
-        ["tom", "mike", "started"],
-        ["ravi", "mike", "completed"],
-        ["sofia", "mike", "completed"],
-        ["nora", "marco", "reviewer-declined", "Nora moved to my team last month; her previous manager should review this period."],
-        ["oscar", "marco", "reviewer-declined"],
-        ["pia", "nora", "nominated"],
-        ["pia", "oscar", "nomination-manager-approved"],
-        ["pia", "hank", "nomination-manager-declined", "Hank has not worked on Pia's projects; please choose someone from Product."],
-        ["pia", "ivy", "nomination-reviewer-declined", "I have not worked with Pia this year."],
-        ["vik", "wendy", "review-progress"],
-        ["wendy", "uma", "awaiting-nomination"],
-        ["cleo", "zoe", "pending"],
-      ],
+      pairs: livePairs("globex"),
     },
     {
       key: "delayed",
