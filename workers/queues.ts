@@ -125,7 +125,7 @@ export const JOB_HANDLERS: { [T in JobType]: JobHandler<T> } = {
   "review.pair-report": {
     payload: z.object({ companyId: z.string().min(1), campaignId: z.string().min(1), pairId: z.string().min(1) }),
     async run(job, ctx) {
-      const adopted = await adoptQueuedPairReport(ctx.db, ctx.env.DB, job, ctx.messageId);
+      const adopted = await adoptQueuedPairReport(ctx.db, job, ctx.messageId);
       return adopted ? generateReport(ctx.env, ctx.db, adopted, REPORT_BUILDERS) : [];
     },
     async fail(job, ctx) {

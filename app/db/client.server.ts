@@ -27,10 +27,11 @@ export type Db = ReturnType<typeof createDb>;
 const dialect = new SQLiteAsyncDialect();
 
 /**
- * A drizzle SQL fragment as a plain D1 statement, so raw queries can share one D1 batch (drizzle's
- * own db.batch cannot take raw SQL with parameters).
+ * A drizzle SQL fragment as a plain D1 statement of the same handle's binding (db.$client), so raw
+ * queries can share one D1 batch, `db.$client.batch([...])`: drizzle's own db.batch cannot take raw
+ * SQL with parameters.
  */
-export function d1Statement(d1: D1Database, query: SQL) {
+export function d1Statement(db: Db, query: SQL) {
   const { sql: text, params } = dialect.sqlToQuery(query);
-  return d1.prepare(text).bind(...params);
+  return db.$client.prepare(text).bind(...params);
 }

@@ -14,6 +14,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!isPickScope(scope)) throw new Response("Not Found", { status: 404 });
   const viewer = await requirePermission(request, context, PICK_SCOPE_GATES[scope]);
   if (!mayPickScope(viewer, scope)) throw new Response("Not Found", { status: 404 });
-  const people = await searchPeople(context.cloudflare.env.DB, viewer, scope, url.searchParams.get("q") ?? "");
+  const people = await searchPeople(context.db, viewer, scope, url.searchParams.get("q") ?? "");
   return Response.json({ people }, { headers: { "Cache-Control": "private, no-store" } });
 }

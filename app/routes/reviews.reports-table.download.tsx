@@ -45,7 +45,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return problem(400, `Invalid request: ${where}${issue?.message ?? "unexpected body"}`);
   }
   const filters = ReportFiltersSchema.parse(parsed.data.filters);
-  const pages = answerRowPages(context.cloudflare.env.DB, { viewer, filters, orderSecret: context.config.sessionSecret });
+  const pages = answerRowPages(context.db, { viewer, filters, orderSecret: context.config.sessionSecret });
   const encoder = new TextEncoder();
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {

@@ -35,10 +35,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requirePermission(request, context, "ViewReviewReportsTable");
   const params = new URL(request.url).searchParams;
   const filters = filtersFromSearch(params);
-  const d1 = context.cloudflare.env.DB;
+  const db = context.db;
   const [page, matches] = await Promise.all([
-    loadAnswerTable(d1, viewer, filters, context.config.sessionSecret),
-    peopleFilterMatches(d1, viewer, params),
+    loadAnswerTable(db, viewer, filters, context.config.sessionSecret),
+    peopleFilterMatches(db, viewer, params),
   ]);
   return data({ filters, matches, ...page }, { headers: { "Cache-Control": "private, no-store" } });
 }

@@ -48,18 +48,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (campaignIds === null) throw notFound();
   const shownFor = url.searchParams.get(FOR_PARAM);
   if (!revieweeId || (shownFor !== null && shownFor !== revieweeId)) campaignIds = [];
-  const page = await revieweeReportPage(context.cloudflare.env.DB, viewer, {
+  const page = await revieweeReportPage(context.db, viewer, {
     revieweeId,
     campaignIds,
     orderSecret: context.config.sessionSecret,
   });
   if (!page) throw notFound();
   const sharing = url.searchParams.get(SHARE_DIALOG_PARAM) === SHARE_DIALOG_VALUE && page.report && page.reviewee;
-  const d1 = context.cloudflare.env.DB;
+  const db = context.db;
   const [share, matches] = await Promise.all([
     sharing ? sharePeople(context, viewer, url.searchParams.get(SHARE_QUERY_PARAM) ?? "", url.searchParams.getAll("userIds")) : null,
     asksPeopleSearch(url.searchParams, QUERY_PARAM)
-      ? searchPeople(d1, viewer, "report-completed-reviewees", url.searchParams.get(QUERY_PARAM) ?? "")
+      ? searchPeople(db, viewer, "report-completed-reviewees", url.searchParams.get(QUERY_PARAM) ?? "")
       : null,
   ]);
   return data(
@@ -84,7 +84,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const viewer = await requirePermission(request, context, "ViewReviewReports");
   const formData = await request.formData();
   const intent = formData.get("intent");
-  const d1 = context.cloudflare.env.DB;
+  const db = context.db;
   if (intent === DOWNLOAD_INTENT) {
     const submission = parseWithZod(formData, { schema: RevieweeDownloadSchema });
     if (submission.status !== "success")
@@ -92,7 +92,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const { format, revieweeId } = submission.value;
     const ids = campaignIdsOf([submission.value.reviewIds]);
     if (!ids || ids.length === 0) throw notFound();
-    const head = await reportHead(d1, viewer, revieweeId, ids, asReporter(viewer));
+    const head = await reportHead(db, viewer, revieweeId, ids, asReporter(viewer));
     if (!head) throw notFound();
     return queueReportAnswer(
       context,

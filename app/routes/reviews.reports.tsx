@@ -50,10 +50,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requirePermission(request, context, "ViewReviewReports");
   const url = new URL(request.url);
   const filters = filtersFromSearch(url.searchParams);
-  const d1 = context.cloudflare.env.DB;
+  const db = context.db;
   const [{ options, table }, matches] = await Promise.all([
-    loadReportTable(d1, viewer, filters, pageOf(url)),
-    peopleFilterMatches(d1, viewer, url.searchParams),
+    loadReportTable(db, viewer, filters, pageOf(url)),
+    peopleFilterMatches(db, viewer, url.searchParams),
   ]);
   const dialog = url.searchParams.get(SHARE_DIALOG_PARAM);
 
@@ -71,7 +71,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     if (keys.length === 0) selectionError = NONE_SELECTED;
     else {
       const [seen, people] = await Promise.all([
-        visibleReports(d1, viewer, keys),
+        visibleReports(db, viewer, keys),
         sharePeople(context, viewer, url.searchParams.get(SHARE_QUERY_PARAM) ?? "", url.searchParams.getAll("userIds")),
       ]);
       if (seen.length !== keys.length) throw notFound();
@@ -176,7 +176,7 @@ async function bulkDownload(context: ActionFunctionArgs["context"], viewer: View
   // A malformed or oversized list is bad input (400); a well-formed report that is not theirs, a 404.
   if (keys === null || keys.length > MAX_BULK_REPORTS) throw new Response("Invalid report", { status: 400 });
   if (keys.length === 0) return data({ intent: "download", error: NONE_SELECTED } as ActionData, { status: 400 });
-  const seen = await visibleReports(context.cloudflare.env.DB, viewer, keys);
+  const seen = await visibleReports(context.db, viewer, keys);
   if (seen.length !== keys.length) throw notFound();
   const title = seen.length === 1 ? `${seen[0].revieweeName} - ${seen[0].title}` : `Review reports (${seen.length})`;
   const reports: ReportKey[] = seen.map((r) => ({ campaignId: r.campaignId, revieweeId: r.revieweeId }));

@@ -10,7 +10,7 @@ export async function loader() {
 /** Also clears the anonymous survey drafts kept in this browser: the next person to sign in here must not find them. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const headers = new Headers({ "Set-Cookie": await destroySession(request, context) });
-  for (const cleared of await clearDraftCookies(request, context.config.sessionSecret, context.cloudflare.env.DB)) {
+  for (const cleared of await clearDraftCookies(request, context.config.sessionSecret, context.db)) {
     headers.append("Set-Cookie", cleared);
   }
   return redirect("/sign-in", { headers });

@@ -25,8 +25,8 @@ const param = (url: URL, name: string) => url.searchParams.get(name)?.trim().sli
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requirePermission(request, context, "ViewSurveys");
   const url = new URL(request.url);
-  const d1 = context.cloudflare.env.DB;
-  const selection = await loadSelection(d1, viewer, {
+  const db = context.db;
+  const selection = await loadSelection(db, viewer, {
     placeId: param(url, "workspaceOrChannelId"),
     runId: param(url, "surveyId"),
     newestByDefault: true,
@@ -35,7 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (selection === "forbidden") throw new Response("Not Found", { status: 404 });
   const scale = viewer.company.analyticsColorScale;
   const { run } = selection;
-  const insights = run ? await runInsights(d1, viewer.company.id, run, scale) : null;
+  const insights = run ? await runInsights(db, viewer.company.id, run, scale) : null;
   return data(
     {
       platform: viewer.company.platform,

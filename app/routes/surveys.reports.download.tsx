@@ -14,13 +14,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireViewer(request, context);
   const runId = new URL(request.url).searchParams.get("surveyId")?.trim().slice(0, 100) || null;
   if (!runId) throw new Response("Not Found", { status: 404 });
-  const d1 = context.cloudflare.env.DB;
-  const selection = await loadSelection(d1, viewer, { placeId: null, runId, newestByDefault: false });
+  const db = context.db;
+  const selection = await loadSelection(db, viewer, { placeId: null, runId, newestByDefault: false });
   if (selection === "not-found") throw new Response("Not Found", { status: 404 });
   if (selection === "forbidden") return new Response(null, { status: 302, headers: { Location: "/" } });
   if (!selection.run) throw new Response("Not Found", { status: 404 });
   const run = selection.run;
-  const result = await runReport(d1, viewer.company.id, run, { limit: DOWNLOAD_TEXTS });
+  const result = await runReport(db, viewer.company.id, run, { limit: DOWNLOAD_TEXTS });
   if (result.status !== "ready" || !mayDownload(run, result)) throw new Response("Not Found", { status: 404 });
   const stamp = new Date(run.launchedAt).toISOString().slice(0, 16).replace("T", " ").replace(":", "-");
   const fileName = `${run.title} - ${stamp}.xlsx`;

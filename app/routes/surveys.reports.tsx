@@ -33,12 +33,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const admin = viewer.permissions.includes("ViewSurveys");
   // Without ViewSurveys the page exists only for the result viewers of the run it names.
   if (!admin && !runId) throw redirect("/");
-  const d1 = context.cloudflare.env.DB;
-  const selection = await loadSelection(d1, viewer, { placeId, runId, newestByDefault: true });
+  const db = context.db;
+  const selection = await loadSelection(db, viewer, { placeId, runId, newestByDefault: true });
   if (selection === "not-found") throw new Response("Not Found", { status: 404 });
   if (selection === "forbidden") throw redirect("/");
   const { run } = selection;
-  const result = run ? await runReport(d1, viewer.company.id, run) : null;
+  const result = run ? await runReport(db, viewer.company.id, run) : null;
   return data(
     {
       platform: viewer.company.platform,
@@ -76,13 +76,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const viewer = await requireViewer(request, context);
   const parsed = PdfSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) throw new Response("Bad Request", { status: 400 });
-  const d1 = context.cloudflare.env.DB;
-  const selection = await loadSelection(d1, viewer, { placeId: null, runId: parsed.data.surveyId, newestByDefault: false });
+  const db = context.db;
+  const selection = await loadSelection(db, viewer, { placeId: null, runId: parsed.data.surveyId, newestByDefault: false });
   if (selection === "not-found") throw new Response("Not Found", { status: 404 });
   if (selection === "forbidden") throw redirect("/");
   const run = selection.run;
   if (!run) throw new Response("Not Found", { status: 404 });
-  const result = await runReport(d1, viewer.company.id, run);
+  const result = await runReport(db, viewer.company.id, run);
   if (!mayDownload(run, result)) throw new Response("Not Found", { status: 404 });
   const url = new URL(request.url);
   return queueReportAnswer(

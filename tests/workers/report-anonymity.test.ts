@@ -223,7 +223,7 @@ describe("an anonymous review below the floor (2 of 3 completed)", () => {
     expect(all).not.toContain("Reviewer 1");
 
     // The PDF is this document, rendered by the browser.
-    const loaded = await loadRevieweeReport(env.DB, {
+    const loaded = await loadRevieweeReport(db, {
       companyId: "c-acme",
       revieweeId: acme("eve"),
       campaignIds: [twoDone],
@@ -259,10 +259,10 @@ describe("an anonymous review below the floor (2 of 3 completed)", () => {
   });
 
   it("gives no answer rows (bulk file, stream) to someone who may not name them, even read a pair at a time", async () => {
-    const mona = await personOfUser(env.DB, "c-acme", acme("mona"));
+    const mona = await personOfUser(db, "c-acme", acme("mona"));
     const rows: AnswerCells[] = [];
     for await (const page of answerRowPages(
-      env.DB,
+      db,
       {
         viewer: mona!,
         filters: EMPTY_FILTERS,
@@ -327,7 +327,7 @@ describe("an anonymous review at the floor (3 completed)", () => {
   });
 
   it("gives the files the same order as the page and no completion time", async () => {
-    const loaded = await loadRevieweeReport(env.DB, {
+    const loaded = await loadRevieweeReport(db, {
       companyId: "c-acme",
       revieweeId: acme("eve"),
       campaignIds: [threeDone],

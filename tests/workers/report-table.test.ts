@@ -682,7 +682,7 @@ describe("bulk XLSX builder", () => {
     const report = await reportRow(uid("mgr"), { reports: [{ campaignId: open, revieweeId: uid("rae") }] });
     const context = { cloudflare: { env }, db } as never;
     // The people as the report rules see them (the same reading the builder does for a requester).
-    const as = async (userId: string) => (await requesterViewer(env.DB, "c-acme", userId)) as never;
+    const as = async (userId: string) => (await requesterViewer(db, "c-acme", userId)) as never;
     expect(await bulkXlsxBuilder.mayView(context, await as(uid("mgr")), report)).toBe(true);
     expect(await bulkXlsxBuilder.mayView(context, await as("u-acme-alice"), report)).toBe(true);
     expect(await bulkXlsxBuilder.mayView(context, await as(uid("lone")), report)).toBe(false);

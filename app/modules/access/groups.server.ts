@@ -55,7 +55,7 @@ export async function mayManageCampaign(context: AppLoadContext, viewer: Viewer,
   if (!viewer.permissions.includes("ViewManageReviews")) return false;
   const company = viewer.company.id;
   const row = await d1Statement(
-    context.cloudflare.env.DB,
+    context.db,
     sql`SELECT c.group_id AS group_id, c.group_id IN ${administeredGroups(company, viewer.user.id)} AS admins_group
       FROM review_campaigns c WHERE c.id = ${campaignId} AND c.company_id = ${company}`
   ).first<{ group_id: string | null; admins_group: number | null }>();

@@ -1,6 +1,6 @@
 import { createCookie, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { eq, type SQL } from "drizzle-orm";
-import { d1Statement } from "~/db/client.server";
+import { d1Statement, type Db } from "~/db/client.server";
 import { sessions } from "~/db/schema";
 import type { Permission } from "~/lib/permissions/names";
 import { logError } from "~/lib/log.server";
@@ -171,14 +171,14 @@ async function loadViewer(request: Request, context: AppLoadContext): Promise<Vi
     for (const rider of riders) rider.resolve([]);
     return null;
   }
-  const d1 = context.cloudflare.env.DB;
+  const db = context.db;
   const now = Date.now();
-  const viewerStatement = d1.prepare(VIEWER_SQL).bind(sessionId, now, now - SESSION_IDLE_MS);
+  const viewerStatement = db.$client.prepare(VIEWER_SQL).bind(sessionId, now, now - SESSION_IDLE_MS);
   let raw: RawViewerRow | undefined;
   try {
-    const [viewerResult, ...riderResults] = await d1.batch([
+    const [viewerResult, ...riderResults] = await db.$client.batch([
       viewerStatement,
-      ...riders.map((rider) => d1Statement(d1, rider.statement(sessionId))),
+      ...riders.map((rider) => d1Statement(db, rider.statement(sessionId))),
     ]);
     raw = viewerResult.results[0] as RawViewerRow | undefined;
     riders.forEach((rider, i) => rider.resolve(riderResults[i].results));
@@ -196,7 +196,7 @@ async function loadViewer(request: Request, context: AppLoadContext): Promise<Vi
 
 /** Records the session's use after the answer is on its way; a lost write only shortens the idle window. */
 function touchSession(context: AppLoadContext, sessionId: string, now: number) {
-  const write = context.cloudflare.env.DB.prepare("UPDATE sessions SET last_seen_at = ?2 WHERE id = ?1 AND coalesce(last_seen_at, created_at) < ?2")
+  const write = context.db.$client.prepare("UPDATE sessions SET last_seen_at = ?2 WHERE id = ?1 AND coalesce(last_seen_at, created_at) < ?2")
     .bind(sessionId, now)
     .run()
     .catch((error: unknown) => logError(context.requestId, error, { step: "session last seen" }));
@@ -227,8 +227,8 @@ function personOf(row: ReturnType<typeof viewerRowOf>, inDemoTeam: boolean): Per
  * behalf (a queued report) is checked against their rights at that moment. Null when the person
  * is gone or deactivated.
  */
-export async function personOfUser(d1: D1Database, companyId: string, userId: string): Promise<Person | null> {
-  const raw = await d1.prepare(PERSON_SQL).bind(userId, companyId).first<RawViewerRow>();
+export async function personOfUser(db: Db, companyId: string, userId: string): Promise<Person | null> {
+  const raw = await db.$client.prepare(PERSON_SQL).bind(userId, companyId).first<RawViewerRow>();
   return raw ? personOf(viewerRowOf(raw), false) : null;
 }
 

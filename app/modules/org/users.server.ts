@@ -164,7 +164,7 @@ export async function requireUsersPage(request: Request, context: AppLoadContext
 }
 
 async function readPage(context: AppLoadContext, viewer: Viewer, query: UsersQuery, page: number) {
-  const { results } = await d1Statement(context.cloudflare.env.DB, pageSql(viewerScope(viewer), query, page)).all<PageRow>();
+  const { results } = await d1Statement(context.db, pageSql(viewerScope(viewer), query, page)).all<PageRow>();
   return results;
 }
 

@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import { d1Statement } from "~/db/client.server";
+import { d1Statement, type Db } from "~/db/client.server";
 import type { Viewer } from "~/modules/auth/session.server";
 import { mayPick } from "~/modules/access/pickable-people.server";
 import { PEOPLE_QUERY_MAX, PEOPLE_SEARCH_LIMIT, type PickedPerson, type PickScope } from "./search";
@@ -37,14 +37,14 @@ const personOf = (r: Row): PickedPerson => ({
   deactivated: Boolean(r.deleted),
 });
 
-export async function searchPeople(d1: D1Database, viewer: Searcher, scope: PickScope, rawQuery: string): Promise<PickedPerson[]> {
+export async function searchPeople(db: Db, viewer: Searcher, scope: PickScope, rawQuery: string): Promise<PickedPerson[]> {
   const q = normalQuery(rawQuery);
   const company = viewer.company.id;
   const allowed = mayPick(viewer, scope);
   const limit = PEOPLE_SEARCH_LIMIT;
   if (!q) {
     const { results } = await d1Statement(
-      d1,
+      db,
       sql`SELECT ${COLUMNS} FROM users u WHERE u.company_id = ${company} AND ${allowed}
         ORDER BY u.name COLLATE NOCASE, u.id LIMIT ${limit}`
     ).all<Row>();
@@ -52,7 +52,7 @@ export async function searchPeople(d1: D1Database, viewer: Searcher, scope: Pick
   }
   const prefix = (column: SQL) => sql`${column} >= ${q} COLLATE NOCASE AND ${column} < ${q + TOP} COLLATE NOCASE`;
   const { results: first } = await d1Statement(
-    d1,
+    db,
     sql`SELECT * FROM (SELECT ${COLUMNS}, 0 AS rank FROM users u
         WHERE u.company_id = ${company} AND ${prefix(sql`u.name`)} AND ${allowed}
         ORDER BY u.name COLLATE NOCASE, u.id LIMIT ${limit})
@@ -79,7 +79,7 @@ export async function searchPeople(d1: D1Database, viewer: Searcher, scope: Pick
   if (found.length < limit) {
     const needle = q.toLowerCase();
     const { results: inside } = await d1Statement(
-      d1,
+      db,
       sql`SELECT ${COLUMNS} FROM users u
         WHERE u.company_id = ${company} AND (instr(lower(u.name), ${needle}) > 0 OR instr(lower(coalesce(u.email, '')), ${needle}) > 0)
           AND u.id NOT IN (SELECT value FROM json_each(${JSON.stringify([...seen])})) AND ${allowed}
@@ -101,9 +101,9 @@ export function chosenPeopleStatement(viewer: Searcher, scope: PickScope, ids: r
     ORDER BY u.name COLLATE NOCASE, u.id`;
 }
 
-export async function chosenPeople(d1: D1Database, viewer: Searcher, scope: PickScope, ids: readonly string[]): Promise<PickedPerson[]> {
+export async function chosenPeople(db: Db, viewer: Searcher, scope: PickScope, ids: readonly string[]): Promise<PickedPerson[]> {
   if (ids.length === 0) return [];
-  const { results } = await d1Statement(d1, chosenPeopleStatement(viewer, scope, ids)).all<Row>();
+  const { results } = await d1Statement(db, chosenPeopleStatement(viewer, scope, ids)).all<Row>();
   return results.map(personOf);
 }
 

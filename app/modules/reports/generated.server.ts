@@ -99,7 +99,7 @@ export async function requestReport(
 ): Promise<string> {
   const id = crypto.randomUUID();
   const now = Date.now();
-  const inserted = await context.cloudflare.env.DB.prepare(
+  const inserted = await context.db.$client.prepare(
     `INSERT INTO generated_reports (id, company_id, requested_by, kind, title, scope, state, created_at)
       SELECT ?1, ?2, ?3, ?4, ?5, ?6, 'queued', ?7
       WHERE (SELECT count(*) FROM generated_reports WHERE company_id = ?2 AND requested_by = ?3 AND created_at > ?8) < ?9`

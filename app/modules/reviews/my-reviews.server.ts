@@ -173,5 +173,5 @@ export async function myReviewResult(
  * dialog): one reviewee in one review each, opening read-only at sharedReportPath(id).
  */
 export async function reportsSharedWithMe(context: AppLoadContext, viewer: Viewer): Promise<{ items: SharedReportItem[]; more: boolean }> {
-  return sharedReportList(context.cloudflare.env.DB, viewer);
+  return sharedReportList(context.db, viewer);
 }

@@ -344,7 +344,7 @@ export async function requireReviewDetail(
   id: string,
   query: DetailQuery
 ): Promise<{ viewer: Viewer; detail: ReviewDetail | null }> {
-  const d1 = context.cloudflare.env.DB;
+  const db = context.db;
   const analytics = query.tab === "analytics";
   const panelPair = query.pairId && query.panel ? query.pairId : null;
   const needsBlocks = (analytics && !query.nomination) || query.panel === "result";
@@ -382,7 +382,7 @@ export async function requireReviewDetail(
     let rows = pairRows;
     if (page !== query.page) {
       // The list shrank under the asked page: show its last page.
-      rows = (await d1Statement(d1, pairPageSql(scopeOf(viewer), id, query, page)).all<PairSqlRow>()).results;
+      rows = (await d1Statement(db, pairPageSql(scopeOf(viewer), id, query, page)).all<PairSqlRow>()).results;
       total = totalOf(rows);
       page = Math.min(page, pagesOf(total));
     }
@@ -426,7 +426,7 @@ export async function loadForAction(
   campaignId: string,
   options: { pairId?: string; people?: string[]; pairOf?: { revieweeId: string; reviewerId: string } } = {}
 ) {
-  const d1 = context.cloudflare.env.DB;
+  const db = context.db;
   const statements: SQL[] = [campaignSql(scopeOf(viewer), campaignId, false)];
   if (options.pairId) statements.push(pairDetailSql(scopeOf(viewer), campaignId, options.pairId));
   const people = [...new Set(options.people ?? [])];
@@ -442,7 +442,7 @@ export async function loadForAction(
       SELECT rp.id FROM review_pairs rp
       WHERE rp.company_id = ${viewer.company.id} AND rp.campaign_id = ${campaignId}
         AND rp.reviewee_id = ${options.pairOf.revieweeId} AND rp.reviewer_id = ${options.pairOf.reviewerId}`);
-  const results = await d1.batch(statements.map((s) => d1Statement(d1, s)));
+  const results = await db.$client.batch(statements.map((s) => d1Statement(db, s)));
   const [campaign] = results[0].results as CampaignSqlRow[];
   if (!campaign) return null;
   let next = 1;
@@ -495,6 +495,6 @@ export async function reviewDownloadLoader({ request, context, params }: LoaderF
   }
   const type = url.searchParams.get("reportType");
   if (type !== "review" && type !== "nomination") throw new Response("Not Found", { status: 404 });
-  const report = await statusXlsx(context.cloudflare.env.DB, viewer.company.id, loaded.review, type);
+  const report = await statusXlsx(context.db, viewer.company.id, loaded.review, type);
   return new Response(report.body, { headers: downloadHeaders(report.contentType, report.name) });
 }

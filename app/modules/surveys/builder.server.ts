@@ -131,7 +131,7 @@ export async function saveSurvey(
   const now = Date.now();
   const nextVersion = input.version + 1;
   const guard = sql`EXISTS (SELECT 1 FROM surveys WHERE id = ${input.id} AND company_id = ${actor.companyId} AND version = ${nextVersion} AND updated_at = ${now})`;
-  const statement = (query: SQL) => d1Statement(db.$client, query);
+  const statement = (query: SQL) => d1Statement(db, query);
   // Raw statements in one D1 batch (drizzle's db.batch cannot take raw SQL with parameters).
   const update = statement(sql`UPDATE surveys SET title = ${input.title}, blocks = ${JSON.stringify(input.blocks)},
     version = ${nextVersion}, updated_at = ${now}

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { d1Statement } from "~/db/client.server";
+import { d1Statement, type Db } from "~/db/client.server";
 import { groupsToHide, meetsAnonymityMinimum } from "~/modules/access/anonymity";
 import type { ChoiceBlock, SurveyBlock } from "./blocks";
 import { NO_DEPARTMENT, scaleColor, type ColorScale, type InsightCell, type InsightRow, type InsightsResult } from "./report";
@@ -25,7 +25,7 @@ function choiceQuestions(blocks: SurveyBlock[]): ChoiceBlock[] {
   return blocks.flatMap((b) => (b.type === "group" ? b.questions : [b])).filter((q): q is ChoiceBlock => q.type === "choice");
 }
 
-export async function runInsights(d1: D1Database, companyId: string, run: ReportRun, scale: ColorScale): Promise<InsightsResult> {
+export async function runInsights(db: Db, companyId: string, run: ReportRun, scale: ColorScale): Promise<InsightsResult> {
   const runRef = sql`(SELECT id FROM survey_runs WHERE id = ${run.id} AND company_id = ${companyId})`;
   // An anonymous run's departments show once it is closed, live results or not: two views of a
   // department taken as answers come in would differ by whoever answered in between, however few.
@@ -33,7 +33,7 @@ export async function runInsights(d1: D1Database, companyId: string, run: Report
   // A closed run's aggregates are kept once computed (closedRunMemo); department names are read each time.
   const [[responseRows, answerRows], nameRows] = await Promise.all([
     closedRunMemo("insights", companyId, run, () =>
-      d1.batch(
+      db.$client.batch(
         [
           // Covered by survey_responses_run (run_id, department_id).
           sql`SELECT department_id, COUNT(*) AS n FROM survey_responses WHERE run_id = ${runRef} GROUP BY department_id`,
@@ -41,10 +41,10 @@ export async function runInsights(d1: D1Database, companyId: string, run: Report
             ? sql`SELECT block_id, department_id, AVG(value_num) AS avg FROM survey_answers
               WHERE run_id = ${runRef} AND value_num IS NOT NULL GROUP BY block_id, department_id`
             : sql`SELECT NULL AS block_id, NULL AS department_id, NULL AS avg WHERE 0`,
-        ].map((s) => d1Statement(d1, s))
+        ].map((s) => d1Statement(db, s))
       )
     ),
-    d1Statement(d1, sql`SELECT id, name FROM departments WHERE company_id = ${companyId}`).all(),
+    d1Statement(db, sql`SELECT id, name FROM departments WHERE company_id = ${companyId}`).all(),
   ]);
   // In id order, so which of two equal departments is hidden does not depend on how D1 grouped them.
   const perDepartment = (responseRows.results as Array<{ department_id: string | null; n: number }>)

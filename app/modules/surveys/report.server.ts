@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import { d1Statement } from "~/db/client.server";
+import { d1Statement, type Db } from "~/db/client.server";
 import { NOT_APPLICABLE } from "~/modules/blocks/scales";
 import { anonymityMinimum, meetsAnonymityMinimum } from "~/modules/access/anonymity";
 import { administeredGroups, limitedToOwnGroups } from "~/modules/access/groups.server";
@@ -132,7 +132,7 @@ export interface SelectionData {
  * run, the place's newest run is selected when `newestByDefault`.
  */
 export async function loadSelection(
-  d1: D1Database,
+  db: Db,
   viewer: Viewer,
   input: { placeId: string | null; runId: string | null; newestByDefault: boolean }
 ): Promise<SelectionData | "not-found" | "forbidden"> {
@@ -142,7 +142,7 @@ export async function loadSelection(
     placesStatement(viewer),
     ...(input.placeId ? [runsStatement(viewer, input.placeId)] : []),
   ];
-  const firstRows = await d1.batch(first.map((s) => d1Statement(d1, s)));
+  const firstRows = await db.$client.batch(first.map((s) => d1Statement(db, s)));
   const runRows = input.runId ? firstRows.shift()! : null;
   let found = runRows?.results[0] ? toReportRun(runRows.results[0] as Record<string, unknown>) : null;
   if (input.runId && !found) return "not-found";
@@ -152,14 +152,14 @@ export async function loadSelection(
   const placeId = found?.placeId ?? input.placeId;
   const placeRows = firstRows[0];
   let listRows = input.placeId ? firstRows[1] : undefined;
-  if (placeId && placeId !== input.placeId) listRows = await d1Statement(d1, runsStatement(viewer, placeId)).all();
+  if (placeId && placeId !== input.placeId) listRows = await d1Statement(db, runsStatement(viewer, placeId)).all();
   const places = (placeRows.results as Array<Record<string, unknown>>).map(toPlace);
   const place = placeId ? places.find((p) => p.id === placeId) ?? null : null;
   if (placeId && !place) return found ? { places, place: null, runs: [found], run: found } : "not-found";
   const runs = ((listRows?.results ?? []) as Array<Record<string, unknown>>).map(toRunListItem);
   let run: ReportRun | null = found;
   if (!run && input.newestByDefault && runs[0]) {
-    const newest = await d1Statement(d1, runStatement(viewer, runs[0].id)).all<Record<string, unknown>>();
+    const newest = await d1Statement(db, runStatement(viewer, runs[0].id)).all<Record<string, unknown>>();
     run = newest.results[0] ? toReportRun(newest.results[0]) : null;
   }
   return { places, place, runs, run };
@@ -195,14 +195,14 @@ const scopedRun = (companyId: string, runId: string) => sql`(SELECT id FROM surv
  *   survey_answers_comments).
  */
 export async function runReport(
-  d1: D1Database,
+  db: Db,
   companyId: string,
   run: ReportRun,
   options: { limit?: number } = {}
 ): Promise<ReportResult> {
   const limit = options.limit ?? LISTED_TEXTS;
   // The minimum is in the key: a company that raises its floor hides a closed run's results at once.
-  return closedRunMemo(`report:${limit}:${run.minimum}`, companyId, run, () => computeReport(d1, companyId, run, limit));
+  return closedRunMemo(`report:${limit}:${run.minimum}`, companyId, run, () => computeReport(db, companyId, run, limit));
 }
 
 /**
@@ -240,7 +240,7 @@ export function closedRunMemo<T>(
  */
 export const liveCoverage = (participants: number, m: number) => (m > 0 ? Math.max(0, (Math.floor(participants / m) - 1) * m) : participants);
 
-async function computeReport(d1: D1Database, companyId: string, run: ReportRun, limit: number): Promise<ReportResult> {
+async function computeReport(db: Db, companyId: string, run: ReportRun, limit: number): Promise<ReportResult> {
   const runRef = scopedRun(companyId, run.id);
   const questions = questionsOf(run.blocks);
   const multiple = questions.filter((q) => q.type === "choice" && q.multipleAnswers).map((q) => q.id);
@@ -295,7 +295,7 @@ async function computeReport(d1: D1Database, companyId: string, run: ReportRun, 
         FROM survey_answers WHERE ${withComment(id)} LIMIT ${limit}`);
     }
   }
-  const results = await d1.batch(statements.map((s) => d1Statement(d1, s)));
+  const results = await db.$client.batch(statements.map((s) => d1Statement(db, s)));
   const participants = Number((results[0].results[0] as { n: number } | undefined)?.n ?? 0);
   if (!visible) return { status: "closed-only", participants };
   if (run.anonymous && !meetsAnonymityMinimum(participants, run.minimum)) return { status: "withheld", participants, min: run.minimum };

@@ -57,10 +57,9 @@ export async function loadForRecipient(
   db: Db,
   input: { companyId: string; userId: string; runId: string; draftToken: string | null }
 ): Promise<RespondentView | null> {
-  const d1 = db.$client;
-  const [runs, drafts] = await d1.batch([
+  const [runs, drafts] = await db.$client.batch([
     d1Statement(
-      d1,
+      db,
       sql`
       SELECT r.id, r.title, r.blocks, r.anonymous, r.state, r.close_rule, r.closes_at, r.launched_at, sr.responded
         FROM survey_runs r
@@ -69,7 +68,7 @@ export async function loadForRecipient(
        LIMIT 1`
     ),
     d1Statement(
-      d1,
+      db,
       sql`
       SELECT key, answers FROM survey_drafts
        WHERE run_id = ${input.runId} AND company_id = ${input.companyId} AND key IN (${input.userId}, ${input.draftToken ?? ""})`
@@ -232,8 +231,7 @@ export async function submitResponse(
          WHERE changes() = 1`
     );
   }
-  const d1 = db.$client;
-  const results = await d1.batch(statements.map((s) => d1Statement(d1, s)));
+  const results = await db.$client.batch(statements.map((s) => d1Statement(db, s)));
   if (results[1].results.length !== 1) return { ok: false, reason: await refusalOf(db, input) };
   const closed = input.closeRule === "closeAfterAllSubmits" && results[closeAt].results.length === 1;
   return { ok: true, closed };
@@ -305,7 +303,7 @@ export function deleteDraftStatement(runId: string, token: string): SQL {
  * Signing out: every anonymous draft cookie the browser sent is expired, and the drafts they
  * kept are deleted (once the cookie is gone nobody can reach them). Returns the Set-Cookie values.
  */
-export async function clearDraftCookies(request: Request, secret: string, d1: D1Database): Promise<string[]> {
+export async function clearDraftCookies(request: Request, secret: string, db: Db): Promise<string[]> {
   const names = (request.headers.get("Cookie") ?? "")
     .split(";")
     .map((part) => part.split("=")[0].trim())
@@ -318,6 +316,6 @@ export async function clearDraftCookies(request: Request, secret: string, d1: D1
     if (read) deletes.push(deleteDraftStatement(runId, read.token));
     headers.push(await draftCookie(request, secret, runId).serialize("", { maxAge: 0, expires: new Date(0) }));
   }
-  if (deletes.length > 0) await d1.batch(deletes.map((statement) => d1Statement(d1, statement)));
+  if (deletes.length > 0) await db.$client.batch(deletes.map((statement) => d1Statement(db, statement)));
   return headers;
 }

@@ -28,16 +28,15 @@ export async function closeRun(
   input: { companyId: string; runId: string; actorId: string | null; now: Date }
 ): Promise<{ ok: true } | { ok: false; conflict: string }> {
   const now = input.now.getTime();
-  const d1 = db.$client;
-  const [closed] = await d1.batch([
+  const [closed] = await db.$client.batch([
     d1Statement(
-      d1,
+      db,
       sql`UPDATE survey_runs SET state = 'closed', closed_at = ${now}, version = version + 1
            WHERE id = ${input.runId} AND company_id = ${input.companyId} AND state = 'open'
           RETURNING id`
     ),
     d1Statement(
-      d1,
+      db,
       sql`INSERT INTO audit_events (id, company_id, actor_id, action, entity_type, entity_id, data, request_id, created_at)
           SELECT ${crypto.randomUUID()}, ${input.companyId}, ${input.actorId}, 'survey.closed', 'survey_run', ${input.runId},
                  ${JSON.stringify({ by: input.actorId ? "user" : "rule" })}, NULL, ${now}
@@ -115,10 +114,9 @@ export async function listRuns(
   if (query.state !== "all") where.push(sql`r.state = ${query.state}`);
   if (mayFilter && query.launchedBy) where.push(sql`r.launched_by = ${query.launchedBy}`);
   const offset = (Math.max(1, query.page) - 1) * RUNS_PAGE_SIZE;
-  const d1 = db.$client;
   const statements = [
     d1Statement(
-      d1,
+      db,
       sql`SELECT r.id AS run_id, r.title AS run_title, r.template_name AS run_template_name, lu.name AS launcher_name,
                  COALESCE(w.name, g.name) AS place_name, r.launched_at AS run_launched_at, r.closes_at AS run_closes_at,
                  r.closed_at AS run_closed_at, r.state AS run_state, r.audience_count AS run_audience_count,
@@ -135,14 +133,14 @@ export async function listRuns(
   if (mayFilter)
     statements.push(
       d1Statement(
-        d1,
+        db,
         sql`SELECT DISTINCT u.id AS launcher_id, u.name AS launcher_name
               FROM survey_runs r JOIN users u ON u.id = r.launched_by AND u.company_id = r.company_id
              WHERE ${scopeOf(viewer)}
              ORDER BY u.name COLLATE NOCASE, u.id`
       )
     );
-  const [list, launchers] = await d1.batch(statements);
+  const [list, launchers] = await db.$client.batch(statements);
   const rows = list.results as unknown as RunListSqlRow[];
   return {
     rows: rows.map((r) => ({
@@ -259,10 +257,9 @@ export async function loadRunDetail(
 > {
   const companyId = viewer.company.id;
   const offset = (Math.max(1, page) - 1) * RECIPIENTS_PAGE_SIZE;
-  const d1 = db.$client;
-  const [runs, recipients, inspectors] = await d1.batch([
+  const [runs, recipients, inspectors] = await db.$client.batch([
     d1Statement(
-      d1,
+      db,
       sql`SELECT r.id AS run_id, r.title AS run_title, r.template_name AS run_template_name, r.state AS run_state,
                  r.anonymous AS run_anonymous, r.min_submission_count AS run_min_submission_count, r.live_results AS run_live_results,
                  r.close_rule AS run_close_rule, COALESCE(w.name, g.name) AS place_name, lu.name AS launcher_name,
@@ -278,7 +275,7 @@ export async function loadRunDetail(
     ),
     // Ordered by name whatever the run: on an anonymous run the order must not reveal who responded.
     d1Statement(
-      d1,
+      db,
       sql`SELECT u.id AS user_id, u.name AS user_name, u.email AS user_email, u.is_deleted AS user_is_deleted,
                  u.is_excluded AS user_is_excluded, sr.responded AS recipient_responded, count(*) OVER () AS total
             FROM survey_recipients sr JOIN users u ON u.id = sr.user_id AND u.company_id = sr.company_id
@@ -287,7 +284,7 @@ export async function loadRunDetail(
            LIMIT ${RECIPIENTS_PAGE_SIZE} OFFSET ${offset}`
     ),
     d1Statement(
-      d1,
+      db,
       sql`SELECT u.name AS user_name, u.email AS user_email
             FROM survey_runs r, json_each(r.inspector_ids) j
             JOIN users u ON u.id = j.value AND u.company_id = r.company_id
@@ -351,17 +348,16 @@ export type RemindOutcome = { ok: false; conflict: string } | { ok: true; remind
  */
 export async function sendReminders(db: Db, viewer: Viewer, input: { runId: string; requestId: string }): Promise<RemindOutcome | null> {
   const companyId = viewer.company.id;
-  const d1 = db.$client;
-  const [runs, people] = await d1.batch([
+  const [runs, people] = await db.$client.batch([
     d1Statement(
-      d1,
+      db,
       sql`SELECT r.id AS run_id, r.title AS run_title, r.state AS run_state, r.anonymous AS run_anonymous,
                  json_extract(s.notifications, '$.reminder') AS survey_reminder
             FROM survey_runs r LEFT JOIN surveys s ON s.id = r.survey_id AND s.company_id = r.company_id
            WHERE r.id = ${input.runId} AND ${scopeOf(viewer)}`
     ),
     d1Statement(
-      d1,
+      db,
       sql`SELECT u.id AS user_id, u.name AS user_name, u.email AS user_email, u.is_deleted AS user_is_deleted,
                  u.is_excluded AS user_is_excluded, sr.responded AS recipient_responded
             FROM survey_recipients sr JOIN users u ON u.id = sr.user_id AND u.company_id = sr.company_id

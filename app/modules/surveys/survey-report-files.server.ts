@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { z } from "zod";
-import { d1Statement } from "~/db/client.server";
+import { d1Statement, type Db } from "~/db/client.server";
 import type { ReportBuilder, ReportBuilders, ReportRow } from "~/modules/reports/generated.server";
 import { PDF_CONTENT_TYPE, renderPdf } from "~/modules/reports/pdf.server";
 import { SurveyReportDocument } from "./components/survey-report-document";
@@ -28,9 +28,9 @@ const scopeOf = (report: Pick<ReportRow, "scope">) => {
  * The run as the report reads it, by company only: who asked was checked when it was queued and is
  * checked at download. The company's anonymity floor comes with it, as there is no viewer here.
  */
-async function loadRun(d1: D1Database, companyId: string, runId: string): Promise<ReportRun | null> {
+async function loadRun(db: Db, companyId: string, runId: string): Promise<ReportRun | null> {
   const row = await d1Statement(
-    d1,
+    db,
     sql`SELECT r.id AS id, r.title AS title, r.state AS state, r.launched_at AS launched_at, r.sequence AS sequence,
         NULL AS place_id, r.blocks AS blocks, r.anonymous AS anonymous, r.min_submission_count AS min_submission_count, ${companyFloor},
         r.live_results AS live_results, r.audience_count AS audience_count, r.closed_at AS closed_at, 1 AS allowed
@@ -54,12 +54,12 @@ export function surveyReportHtml(run: ReportRun, result: Parameters<typeof Surve
 }
 
 export const surveyPdfBuilder: ReportBuilder = {
-  async build(env, _db, report) {
+  async build(env, db, report) {
     const scope = scopeOf(report);
     if (!scope) throw new Error(`survey-pdf ${report.id}: scope is not {runId}`);
-    const run = await loadRun(env.DB, report.companyId, scope.runId);
+    const run = await loadRun(db, report.companyId, scope.runId);
     if (!run) throw new Error(`survey-pdf ${report.id}: the survey run no longer exists`);
-    const result = await runReport(env.DB, report.companyId, run, { limit: LISTED_TEXTS });
+    const result = await runReport(db, report.companyId, run, { limit: LISTED_TEXTS });
     // Queued only while results are shown (mayDownload); nothing here changes that for a run.
     if (result.status !== "ready") throw new Error(`survey-pdf ${report.id}: results are not shown (${result.status})`);
     const pdf = await renderPdf(env, surveyReportHtml(run, result));
@@ -68,8 +68,8 @@ export const surveyPdfBuilder: ReportBuilder = {
   async mayView(context, viewer, report) {
     const scope = scopeOf(report);
     if (!scope) return false;
-    const d1 = context.cloudflare.env.DB;
-    const row = await d1Statement(d1, runStatement(viewer, scope.runId)).first<Record<string, unknown>>();
+    const db = context.db;
+    const row = await d1Statement(db, runStatement(viewer, scope.runId)).first<Record<string, unknown>>();
     return Boolean(row && toReportRun(row).allowed);
   },
 };

@@ -50,8 +50,8 @@ export function answerWorkbook(pages: AsyncIterable<AnswerCells[]> | Iterable<An
  * they are gone. A report is built with the requester's own rights: someone who lost access since
  * asking gets fewer rows, never more.
  */
-export const requesterViewer = (d1: D1Database, companyId: string, userId: string): Promise<ReportViewer | null> =>
-  personOfUser(d1, companyId, userId);
+export const requesterViewer = (db: Db, companyId: string, userId: string): Promise<ReportViewer | null> =>
+  personOfUser(db, companyId, userId);
 
 function scopeOf(report: ReportRow): BulkScope | null {
   const parsed = BulkScopeSchema.safeParse(report.scope);
@@ -59,9 +59,9 @@ function scopeOf(report: ReportRow): BulkScope | null {
 }
 
 export const bulkXlsxBuilder: ReportBuilder = {
-  async build(env, _db: Db, report) {
+  async build(env, db: Db, report) {
     const scope = scopeOf(report);
-    const viewer = await requesterViewer(env.DB, report.companyId, report.requestedBy);
+    const viewer = await requesterViewer(db, report.companyId, report.requestedBy);
     const name = fileNameOf(report.title, "xlsx");
     // A requester who is gone, or who no longer holds the report pages, is told it failed (after the retries).
     if (!scope || !viewer) throw new Error(`bulk-xlsx ${report.id}: the scope or the requester is gone`);
@@ -71,7 +71,7 @@ export const bulkXlsxBuilder: ReportBuilder = {
     const orderSecret = readConfig(env).sessionSecret;
     const pages =
       "reports" in scope
-        ? answerRowPages(env.DB, {
+        ? answerRowPages(db, {
             viewer,
             filters: EMPTY_FILTERS,
             reports: scope.reports,
@@ -79,7 +79,7 @@ export const bulkXlsxBuilder: ReportBuilder = {
             nameAnonymous: scope.nameReviewers,
             orderSecret,
           })
-        : answerRowPages(env.DB, { viewer, filters: scope.filters, orderSecret });
+        : answerRowPages(db, { viewer, filters: scope.filters, orderSecret });
     return { name, contentType: XLSX_CONTENT_TYPE, body: await answerWorkbook(pages) };
   },
 
@@ -94,7 +94,7 @@ export const bulkXlsxBuilder: ReportBuilder = {
     if ("filters" in scope) return viewer.permissions.includes("ViewReviewReportsTable");
     if (!viewer.permissions.includes("ViewReviewReports")) return false;
     const keys: ReportKey[] = scope.reports;
-    const seen = await visibleReports(context.cloudflare.env.DB, viewer, keys);
+    const seen = await visibleReports(context.db, viewer, keys);
     if (seen.length !== keys.length) return false;
     if (!scope.nameReviewers || mayNameAnonymousReviewers(viewer)) return true;
     return !seen.some((r) => r.anonymous);

@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import { d1Statement } from "~/db/client.server";
+import { d1Statement, type Db } from "~/db/client.server";
 import type { Viewer } from "~/modules/auth/session.server";
 import type { PairState, ReviewState } from "~/modules/reviews/campaign-machine";
 import type { StoredBlock } from "~/modules/reviews/questionnaire-blocks";
@@ -150,9 +150,9 @@ function optionStatements(viewer: ReportViewer, filters: ReportFilters): SQL[] {
 }
 
 /** Without JavaScript, the people filters' search fields answered: the matching people, or null when not asked. */
-export async function peopleFilterMatches(d1: D1Database, viewer: ReportViewer, params: URLSearchParams) {
+export async function peopleFilterMatches(db: Db, viewer: ReportViewer, params: URLSearchParams) {
   const ask = (name: string, scope: "report-reviewers" | "report-reviewees") =>
-    asksPeopleSearch(params, name) ? searchPeople(d1, viewer, scope, params.get(name) ?? "") : Promise.resolve(null);
+    asksPeopleSearch(params, name) ? searchPeople(db, viewer, scope, params.get(name) ?? "") : Promise.resolve(null);
   const [reviewers, reviewees] = await Promise.all([
     ask(PEOPLE_QUERY_PARAMS.reviewerIds, "report-reviewers"),
     ask(PEOPLE_QUERY_PARAMS.revieweeIds, "report-reviewees"),
@@ -306,23 +306,23 @@ export interface ReportTablePage {
  * the last one (a second round trip, only then).
  */
 export async function loadReportTable(
-  d1: D1Database,
+  db: Db,
   viewer: ReportViewer,
   filters: ReportFilters,
   page: number
 ): Promise<ReportTablePage> {
   const statements = [...optionStatements(viewer, filters), ...tableStatements(viewer, filters, page)];
-  const results = await d1.batch(statements.map((s) => d1Statement(d1, s)));
+  const results = await db.$client.batch(statements.map((s) => d1Statement(db, s)));
   const lists = results.map((r) => r.results as Array<Record<string, unknown>>);
   const options = optionsOf(lists.slice(0, 4));
   const [reportRows, pairRows] = lists.slice(4);
   let table = tableOf(viewer, page, reportRows as unknown as ReportRowRaw[], pairRows as unknown as PairRowRaw[]);
   if (reportRows.length === 0 && page > 1) {
-    const [count] = await d1Statement(d1, sql`${orderedReports(viewer, filters)} SELECT count(*) AS n FROM ordered`)
+    const [count] = await d1Statement(db, sql`${orderedReports(viewer, filters)} SELECT count(*) AS n FROM ordered`)
       .all<{ n: number }>()
       .then((r) => r.results);
     const last = Math.max(1, Math.ceil(Number(count?.n ?? 0) / REPORTS_PAGE_SIZE));
-    if (last < page) return loadReportTable(d1, viewer, filters, last);
+    if (last < page) return loadReportTable(db, viewer, filters, last);
     table = { ...table, page };
   }
   return { options, table };
@@ -346,7 +346,7 @@ function optionsOf([reviews, reviewers, reviewees, departments]: Array<Array<Rec
  * left out, so `found.length < keys.length` means some key is refused (the page answers 404).
  */
 export async function visibleReports(
-  d1: D1Database,
+  db: Db,
   viewer: ReportViewer,
   keys: ReportKey[]
 ): Promise<Array<ReportKey & { title: string; revieweeName: string; anonymous: boolean }>> {
@@ -354,7 +354,7 @@ export async function visibleReports(
   // Any user status: a checked report of a deactivated reviewee is still the viewer's.
   const conditions = pairConditions(viewer, EMPTY_FILTERS, keys, { anyStatus: true });
   const rows = await d1Statement(
-    d1,
+    db,
     sql`SELECT DISTINCT p.campaign_id AS campaign_id, p.reviewee_id AS reviewee_id, c.title AS title, ee.name AS reviewee_name,
         c.anonymous AS anonymous
       ${PAIRS_FROM} WHERE ${conditions}`
@@ -415,11 +415,11 @@ interface PlannedReview {
   plan: QuestionPlan;
 }
 
-async function loadReviews(d1: D1Database, companyId: string, ids: string[], into: Map<string, PlannedReview>) {
+async function loadReviews(db: Db, companyId: string, ids: string[], into: Map<string, PlannedReview>) {
   const missing = ids.filter((id) => !into.has(id));
   if (missing.length === 0) return;
   const rows = await d1Statement(
-    d1,
+    db,
     sql`SELECT id, title, template_blocks FROM review_campaigns WHERE company_id = ${companyId} AND ${inList(sql`id`, missing)}`
   ).all<{ id: string; title: string; template_blocks: string | null }>();
   for (const r of rows.results) into.set(r.id, { title: r.title, plan: questionPlan(parseBlocks(r.template_blocks)) });
@@ -478,7 +478,7 @@ function byReport(pairs: AnswerPairRaw[]): AnswerPairRaw[][] {
  * counted and ordered). `maxRows` stops early (the preview).
  */
 export async function* answerRowPages(
-  d1: D1Database,
+  db: Db,
   scope: AnswerScope,
   options: { pairsPerPage?: number; maxRows?: number } = {}
 ): AsyncGenerator<AnswerCells[]> {
@@ -488,12 +488,12 @@ export async function* answerRowPages(
   let sent = 0;
   let open: AnswerPairRaw[] = [];
   for (;;) {
-    const page: D1Result<AnswerPairRaw> = await d1Statement(d1, answerPairsStatement(scope, after, limit)).all<AnswerPairRaw>();
+    const page: D1Result<AnswerPairRaw> = await d1Statement(db, answerPairsStatement(scope, after, limit)).all<AnswerPairRaw>();
     const pairs: AnswerPairRaw[] = page.results;
     const done = pairs.length < limit;
     const reports = byReport([...open, ...pairs]);
     open = !done && reports.length > 0 ? reports.pop()! : [];
-    await loadReviews(d1, scope.viewer.company.id, [...new Set(reports.map((r) => r[0].campaign_id))], reviews);
+    await loadReviews(db, scope.viewer.company.id, [...new Set(reports.map((r) => r[0].campaign_id))], reviews);
     const rows: AnswerCells[] = [];
     for (const report of reports) {
       const review = reviews.get(report[0].campaign_id);
@@ -526,7 +526,7 @@ export interface AnswerTablePage {
  * completed pairs matching.
  */
 export async function loadAnswerTable(
-  d1: D1Database,
+  db: Db,
   viewer: ReportViewer,
   filters: ReportFilters,
   orderSecret: string
@@ -540,7 +540,7 @@ export async function loadAnswerTable(
       ORDER BY first.campaign_id, first.reviewee_id, first.pair_id`,
     sql`SELECT count(*) AS n ${PAIRS_FROM} WHERE ${pairConditions(viewer, filters)} AND p.state = 'completed'`,
   ];
-  const results = await d1.batch(statements.map((s) => d1Statement(d1, s)));
+  const results = await db.$client.batch(statements.map((s) => d1Statement(db, s)));
   const lists = results.map((r) => r.results as Array<Record<string, unknown>>);
   const options = optionsOf(lists.slice(0, 4));
   const plans = new Map<string, PlannedReview>();

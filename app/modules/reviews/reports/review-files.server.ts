@@ -49,11 +49,11 @@ function scopeOf<T>(schema: z.ZodType<T>, report: Pick<ReportRow, "scope">): T |
 // ---------------------------------------------------------------------------------------------
 
 export const pairXlsxBuilder: ReportBuilder = {
-  async build(env, _db, report) {
+  async build(env, db, report) {
     const scope = scopeOf(PairScope, report);
     if (!scope) throw new Error(`pair-xlsx ${report.id}: scope is not {campaignId, pairId}`);
     const row = await d1Statement(
-      env.DB,
+      db,
       sql`
         SELECT c.title AS title, c.template_blocks AS template_blocks, rp.state AS state, rp.answers AS answers,
           ee.name AS reviewee, er.name AS reviewer
@@ -110,11 +110,11 @@ export interface QueuedPairReport {
  * from the queue message (a redelivery finds the same row), so it is made, stored and sent like
  * any other report. Null when the message names no requester of the pair's company.
  */
-export async function adoptQueuedPairReport(db: Db, d1: D1Database, job: QueuedPairReport, messageId: string): Promise<ReportJob | null> {
+export async function adoptQueuedPairReport(db: Db, job: QueuedPairReport, messageId: string): Promise<ReportJob | null> {
   const requester = job.requestedBy;
   if (!requester || requester.companyId !== job.companyId) return null;
   const names = await d1Statement(
-    d1,
+    db,
     sql`SELECT c.title AS title, ee.name AS reviewee, er.name AS reviewer
       FROM review_pairs rp JOIN review_campaigns c ON c.id = rp.campaign_id AND c.company_id = rp.company_id ${PEOPLE_JOIN}
       WHERE rp.id = ${job.pairId} AND rp.campaign_id = ${job.campaignId} AND rp.company_id = ${job.companyId}`
@@ -142,11 +142,11 @@ export const STATUS_LABELS: Record<StatusReportType, string> = { review: "Review
 export const statusReportTitle = (review: string, type: StatusReportType) => `${review} - ${STATUS_LABELS[type]}`;
 
 /** The status report's rows: one per pair (reviewee, reviewer, state) or per nomination. */
-export async function statusRows(d1: D1Database, companyId: string, campaignId: string, type: StatusReportType): Promise<Cell[][]> {
+export async function statusRows(db: Db, companyId: string, campaignId: string, type: StatusReportType): Promise<Cell[][]> {
   const rows: Cell[][] = [];
   if (type === "review") {
     const { results } = await d1Statement(
-      d1,
+      db,
       sql`
         SELECT ee.name AS reviewee, ee.email AS reviewee_email, er.name AS reviewer, er.email AS reviewer_email, rp.state AS state
         FROM review_pairs rp ${PEOPLE_JOIN}
@@ -171,7 +171,7 @@ export async function statusRows(d1: D1Database, companyId: string, campaignId: 
     return rows;
   }
   const { results } = await d1Statement(
-    d1,
+    db,
     sql`
       SELECT u.name AS reviewee, u.email AS reviewee_email, n.state AS state
       FROM review_nominations n LEFT JOIN users u ON u.id = n.reviewee_id AND u.company_id = n.company_id
@@ -184,21 +184,21 @@ export async function statusRows(d1: D1Database, companyId: string, campaignId: 
 }
 
 /** The status report as an .xlsx file named "{review} - Review status.xlsx" (or "Nomination status"). */
-export async function statusXlsx(d1: D1Database, companyId: string, review: { id: string; title: string }, type: StatusReportType) {
-  const rows = await statusRows(d1, companyId, review.id, type);
+export async function statusXlsx(db: Db, companyId: string, review: { id: string; title: string }, type: StatusReportType) {
+  const rows = await statusRows(db, companyId, review.id, type);
   return { body: toXlsx(rows, STATUS_LABELS[type]), name: `${statusReportTitle(review.title, type)}.xlsx`, contentType: XLSX_CONTENT_TYPE };
 }
 
 export const statusXlsxBuilder: ReportBuilder = {
-  async build(env, _db, report) {
+  async build(env, db, report) {
     const scope = scopeOf(StatusScope, report);
     if (!scope) throw new Error(`status-xlsx ${report.id}: scope is not {campaignId, reportType}`);
     const review = await d1Statement(
-      env.DB,
+      db,
       sql`SELECT c.id AS id, c.title AS title FROM review_campaigns c WHERE c.id = ${scope.campaignId} AND c.company_id = ${report.companyId}`
     ).first<{ id: string; title: string }>();
     if (!review) throw new Error(`status-xlsx ${report.id}: the review no longer exists`);
-    return statusXlsx(env.DB, report.companyId, review, scope.reportType);
+    return statusXlsx(db, report.companyId, review, scope.reportType);
   },
   async mayView(context, viewer, report) {
     const scope = scopeOf(StatusScope, report);

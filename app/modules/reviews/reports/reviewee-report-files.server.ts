@@ -1,6 +1,7 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { z } from "zod";
+import type { Db } from "~/db/client.server";
 import { readConfig } from "~/lib/config.server";
 import { sharedCopy } from "~/lib/copy";
 import { toXlsxSheets, XLSX_CONTENT_TYPE, type Cell } from "~/lib/spreadsheet.server";
@@ -44,9 +45,9 @@ function scopeOf(report: Pick<ReportRow, "id" | "kind" | "scope">): RevieweeScop
 }
 
 /** The report as it is now (read by the report's company and scope; the request was checked). */
-async function loadReport(env: Env, row: ReportRow): Promise<RevieweeReportData> {
+async function loadReport(env: Env, db: Db, row: ReportRow): Promise<RevieweeReportData> {
   const scope = scopeOf(row);
-  const loaded = await loadRevieweeReport(env.DB, {
+  const loaded = await loadRevieweeReport(db, {
     companyId: row.companyId,
     revieweeId: scope.revieweeId,
     campaignIds: scope.campaignIds,
@@ -123,19 +124,19 @@ async function mayView(context: Parameters<ReportBuilder["mayView"]>[0], viewer:
   const parsed = RevieweeScope.safeParse(row.scope);
   if (!parsed.success) return false;
   const scope = parsed.data;
-  const head = await reportHead(context.cloudflare.env.DB, viewer, scope.revieweeId, scope.campaignIds, asReader(viewer));
+  const head = await reportHead(context.db, viewer, scope.revieweeId, scope.campaignIds, asReader(viewer));
   if (!head) return false;
   if (!scope.nameReviewers || !head.reviews.some((r) => r.anonymous)) return true;
   // A file naming an anonymous review's reviewers: for who may name them on the report pages, or
   // who manages reviews (a share alone does not reveal them: mayNameAnonymousReviewersInShare).
   if (mayNameAnonymousReviewersInShare(viewer)) return true;
   if (!mayNameAnonymousReviewers(viewer) || !viewer.permissions.includes("ViewReviewReports")) return false;
-  return Boolean(await reportHead(context.cloudflare.env.DB, viewer, scope.revieweeId, scope.campaignIds, asReporter(viewer)));
+  return Boolean(await reportHead(context.db, viewer, scope.revieweeId, scope.campaignIds, asReporter(viewer)));
 }
 
 export const revieweePdfBuilder: ReportBuilder = {
-  async build(env, _db, row) {
-    const report = await loadReport(env, row);
+  async build(env, db, row) {
+    const report = await loadReport(env, db, row);
     const html = revieweeReportHtml(report, row.createdAt.getTime());
     // Many reviewer columns read better across the page.
     const body = await renderPdf(env, html, { landscape: report.columns.length > 6 });
@@ -145,8 +146,8 @@ export const revieweePdfBuilder: ReportBuilder = {
 };
 
 export const revieweeXlsxBuilder: ReportBuilder = {
-  async build(env, _db, row) {
-    const report = await loadReport(env, row);
+  async build(env, db, row) {
+    const report = await loadReport(env, db, row);
     return { name: revieweeFileName(report, "xlsx"), contentType: XLSX_CONTENT_TYPE, body: toXlsxSheets(revieweeReportSheets(report)) };
   },
   mayView,

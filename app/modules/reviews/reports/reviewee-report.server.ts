@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import { d1Statement } from "~/db/client.server";
+import { d1Statement, type Db } from "~/db/client.server";
 import type { Viewer } from "~/modules/auth/session.server";
 import type { PairAnswers } from "~/modules/reviews/campaign-machine";
 import type { StoredBlock } from "~/modules/reviews/questionnaire-blocks";
@@ -242,15 +242,15 @@ export interface RevieweeReportResult {
  * Null when the reviewee or any chosen review is not one the rule lets through (a 404): another
  * company's id, a review the reviewee is not in, a report the viewer may not see.
  */
-export async function loadRevieweeReport(d1: D1Database, input: RevieweeReportInput): Promise<RevieweeReportResult | null> {
+export async function loadRevieweeReport(db: Db, input: RevieweeReportInput): Promise<RevieweeReportResult | null> {
   const { companyId: company, revieweeId, campaignIds, rule } = input;
-  const statements = [d1Statement(d1, revieweeSql(company, revieweeId, rule))];
-  if (input.withOptions) statements.push(d1Statement(d1, reviewOptionsSql(company, revieweeId, rule)));
+  const statements = [d1Statement(db, revieweeSql(company, revieweeId, rule))];
+  if (input.withOptions) statements.push(d1Statement(db, reviewOptionsSql(company, revieweeId, rule)));
   if (campaignIds.length > 0) {
-    statements.push(d1Statement(d1, reviewOptionsSql(company, revieweeId, rule, campaignIds)));
-    statements.push(d1Statement(d1, pairsSql(company, revieweeId, campaignIds, rule, input.nameAnonymous)));
+    statements.push(d1Statement(db, reviewOptionsSql(company, revieweeId, rule, campaignIds)));
+    statements.push(d1Statement(db, pairsSql(company, revieweeId, campaignIds, rule, input.nameAnonymous)));
   }
-  const results = await d1.batch(statements);
+  const results = await db.$client.batch(statements);
   const [reviewee] = (results[0].results ?? []) as RevieweeRow[];
   if (!reviewee) return null;
   const options = input.withOptions ? ((results[1].results ?? []) as ReviewRow[]).map(reviewOption) : [];
@@ -275,20 +275,20 @@ export interface RevieweeReportPage {
  * for a chosen reviewee their reviews and (with reviews chosen) the report. Null: a 404.
  */
 export async function revieweeReportPage(
-  d1: D1Database,
+  db: Db,
   viewer: Viewer,
   input: { revieweeId: string | null; campaignIds: readonly string[]; orderSecret: string }
 ): Promise<RevieweeReportPage | null> {
   const rule = asReporter(viewer);
   const company = viewer.company.id;
-  const anyStatement = d1Statement(d1, anyRevieweeSql(company, rule));
+  const anyStatement = d1Statement(db, anyRevieweeSql(company, rule));
   if (!input.revieweeId) {
     const { results } = await anyStatement.all<{ id: string }>();
     return { hasReviewees: (results ?? []).length > 0, reviewee: null, reviews: [], report: null };
   }
   const [any, loaded] = await Promise.all([
     anyStatement.all<{ id: string }>(),
-    loadRevieweeReport(d1, {
+    loadRevieweeReport(db, {
       companyId: company,
       revieweeId: input.revieweeId,
       campaignIds: input.campaignIds,
@@ -303,11 +303,11 @@ export async function revieweeReportPage(
 }
 
 /** The reviewee and reviews of a report request, when the viewer may see all of them (the download buttons). */
-export async function reportHead(d1: D1Database, viewer: Viewer, revieweeId: string, campaignIds: readonly string[], rule: ReportRule) {
+export async function reportHead(db: Db, viewer: Viewer, revieweeId: string, campaignIds: readonly string[], rule: ReportRule) {
   if (campaignIds.length === 0) return null;
-  const results = await d1.batch([
-    d1Statement(d1, revieweeSql(viewer.company.id, revieweeId, rule)),
-    d1Statement(d1, reviewOptionsSql(viewer.company.id, revieweeId, rule, campaignIds)),
+  const results = await db.$client.batch([
+    d1Statement(db, revieweeSql(viewer.company.id, revieweeId, rule)),
+    d1Statement(db, reviewOptionsSql(viewer.company.id, revieweeId, rule, campaignIds)),
   ]);
   const [reviewee] = (results[0].results ?? []) as RevieweeRow[];
   const reviews = ((results[1].results ?? []) as ReviewRow[]).map(reviewOption);
@@ -359,9 +359,9 @@ const sharedItem = (r: SharedRow): SharedReportItem => ({
 });
 
 /** The reports shared with the viewer, newest first (at most SHARED_REPORTS_LIMIT; `more` says there were others). */
-export async function sharedReportList(d1: D1Database, viewer: Viewer) {
+export async function sharedReportList(db: Db, viewer: Viewer) {
   const { results } = await d1Statement(
-    d1,
+    db,
     sql`${sharedSelect(viewer, sql``)} ORDER BY rs.created_at DESC, rs.id LIMIT ${SHARED_REPORTS_LIMIT + 1}`
   ).all<SharedRow>();
   const rows = results ?? [];
@@ -369,10 +369,10 @@ export async function sharedReportList(d1: D1Database, viewer: Viewer) {
 }
 
 /** One report shared with the viewer, read-only; null (a 404) for anyone it was not shared with. */
-export async function sharedReport(d1: D1Database, viewer: Viewer, shareId: string, orderSecret: string) {
-  const share = await d1Statement(d1, sql`${sharedSelect(viewer, sql`AND rs.id = ${shareId}`)} LIMIT 1`).first<SharedRow>();
+export async function sharedReport(db: Db, viewer: Viewer, shareId: string, orderSecret: string) {
+  const share = await d1Statement(db, sql`${sharedSelect(viewer, sql`AND rs.id = ${shareId}`)} LIMIT 1`).first<SharedRow>();
   if (!share) return null;
-  const loaded = await loadRevieweeReport(d1, {
+  const loaded = await loadRevieweeReport(db, {
     companyId: viewer.company.id,
     revieweeId: share.reviewee_id,
     campaignIds: [share.campaign_id],

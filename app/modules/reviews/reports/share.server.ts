@@ -68,11 +68,11 @@ export async function shareReports(
   if (!viewer.permissions.includes("ViewReviewReports")) return notFound;
   if (reports.length * userIds.length > MAX_SHARES) return { ok: false, reason: "empty", message: TOO_MANY_SHARES };
 
-  const d1 = context.cloudflare.env.DB;
+  const db = context.db;
   const refs = JSON.stringify(reports.map((r) => [r.campaignId, r.revieweeId]));
-  const [visible, people] = await d1.batch([
+  const [visible, people] = await db.$client.batch([
     d1Statement(
-      d1,
+      db,
       sql`
         SELECT c.id AS campaign_id, u.id AS reviewee_id, c.title AS title, u.name AS reviewee
         FROM json_each(${refs}) r
@@ -82,7 +82,7 @@ export async function shareReports(
           AND ${reportAccess(viewer, sql.raw("c"), sql.raw("u.id"))}`
     ),
     d1Statement(
-      d1,
+      db,
       sql`SELECT u.id AS id, u.name AS name FROM users u
         WHERE u.company_id = ${company} AND u.is_deleted = 0 AND u.id IN (SELECT value FROM json_each(${JSON.stringify(userIds)}))`
     ),
@@ -92,7 +92,6 @@ export async function shareReports(
   if (new Set(found.map((f) => `${f.campaign_id}\n${f.reviewee_id}`)).size !== reports.length) return notFound;
   if (recipients.length !== userIds.length) return notFound;
 
-  const db = context.db;
   const createdAt = new Date();
   const rows = await Promise.all(
     reports.flatMap((ref) =>
@@ -184,17 +183,17 @@ export async function sharePeople(context: AppLoadContext, viewer: Viewer, q: st
     .replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
   const company = viewer.company.id;
   const chosen = JSON.stringify([...new Set(chosenIds)].slice(0, MAX_SHARE_PEOPLE));
-  const d1 = context.cloudflare.env.DB;
-  const [matches, picked] = await d1.batch([
+  const db = context.db;
+  const [matches, picked] = await db.$client.batch([
     d1Statement(
-      d1,
+      db,
       sql`SELECT u.id AS id, u.name AS name, u.title AS title, u.email AS email FROM users u
         WHERE u.company_id = ${company} AND u.is_deleted = 0 AND u.id <> ${viewer.user.id}
           AND (lower(u.name) LIKE ${like} ESCAPE '\\' OR lower(u.email) LIKE ${like} ESCAPE '\\')
         ORDER BY u.name COLLATE NOCASE, u.id LIMIT ${SHARE_PEOPLE_SHOWN}`
     ),
     d1Statement(
-      d1,
+      db,
       sql`SELECT u.id AS id, u.name AS name, u.title AS title, u.email AS email FROM users u
         WHERE u.company_id = ${company} AND u.is_deleted = 0 AND u.id IN (SELECT value FROM json_each(${chosen}))
         ORDER BY u.name COLLATE NOCASE, u.id`
