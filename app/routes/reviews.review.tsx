@@ -1,6 +1,5 @@
 import { getCollectionProps, getFormProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { z } from "zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { copy } from "~/lib/copy";
@@ -183,9 +182,6 @@ type ActionData = { intent: string; result: SubmissionResult<string[]> | null; c
 
 const answer = (value: ActionData, init?: ResponseInit) => data(value, init);
 
-/** The Analytics tab's Download (000 §2 "Download button (reportType review or nomination)"). */
-const StatusReportSchema = z.object({ intent: z.literal("statusReport"), reportType: z.enum(["review", "nomination"]) });
-
 /** Pair actions that need nothing but the Durable Object's own checks (remove and reopen once confirmed). */
 function directPairChange(action: string, confirmed: boolean) {
   if (action === "sendReminder" || action === "share") return action;
@@ -199,9 +195,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const query = detailQueryOf(new URL(request.url));
   const back = detailHref(reviewDetailPath(id), query, { panel: null, pairId: null });
   const formData = await request.formData();
-  if (formData.get("intent") === "statusReport") {
-    const parsed = StatusReportSchema.safeParse(Object.fromEntries(formData));
-    if (!parsed.success) throw new Response("Bad Request", { status: 400 });
+  const submission = parseWithZod(formData, { schema: ReviewDetailActionSchema });
+  if (submission.status !== "success") {
+    return answer({ intent: String(formData.get("intent") ?? ""), result: submission.reply(), confirm: null }, { status: 400 });
+  }
+  const value = submission.value;
+  if (value.intent === "statusReport") {
     const loaded = await loadForAction(context, viewer, id);
     if (!loaded || loaded.review.state === "draft") throw notFound();
     if (!mayManageReview(viewer, loaded.review))
@@ -211,17 +210,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       viewer,
       {
         kind: "status-xlsx",
-        title: statusReportTitle(loaded.review.title, parsed.data.reportType),
-        scope: { campaignId: id, reportType: parsed.data.reportType },
+        title: statusReportTitle(loaded.review.title, value.reportType),
+        scope: { campaignId: id, reportType: value.reportType },
       },
       { request, back }
     );
   }
-  const submission = parseWithZod(formData, { schema: ReviewDetailActionSchema });
-  if (submission.status !== "success") {
-    return answer({ intent: String(formData.get("intent") ?? ""), result: submission.reply(), confirm: null }, { status: 400 });
-  }
-  const value = submission.value;
   // A row's form carries one request id for all its buttons: the action it names completes it.
   if (value.intent === "pair" && value.confirmed !== "true" && value.requestId) value.requestId = `${value.requestId}:${value.pairAction}`;
   // A change the Durable Object checks in full (state machine, pair, company), for a viewer whose

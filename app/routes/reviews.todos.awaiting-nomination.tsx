@@ -9,6 +9,7 @@ import { PeoplePicker, PeopleSearch } from "~/modules/reviews/components/nominat
 import { TodoLayout } from "~/modules/reviews/components/todo-panels";
 import { awaitingNominationPath } from "~/modules/reviews/nomination-rules";
 import { nomineePage, reviewerIdsOf } from "~/modules/reviews/nominations.server";
+import { invalidIntent, NominateActionSchema } from "~/modules/reviews/todos.schema";
 import { todoList } from "~/modules/reviews/todos.server";
 import { Button } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
@@ -31,15 +32,17 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const page = await nomineePage(context, viewer, campaignId, "");
   if (!page) throw new Response("Not Found", { status: 404 });
   const formData = await request.formData();
-  const requestId = String(formData.get("requestId") ?? "").slice(0, 100) || crypto.randomUUID();
-  const declining = formData.get("intent") === "decline";
+  const parsed = NominateActionSchema.safeParse(Object.fromEntries(formData));
+  if (!parsed.success) throw invalidIntent();
+  const form = parsed.data;
+  const requestId = form.requestId || crypto.randomUUID();
+  const declining = form.intent === "decline";
   const reviewerIds = reviewerIdsOf(formData);
-  const reason = String(formData.get("declineReason") ?? "").slice(0, 2000);
   const result = await changeNomination(
     context,
     viewer,
     campaignId,
-    declining ? { type: "declineNomination", reason } : { type: "nominate", reviewerIds },
+    form.intent === "decline" ? { type: "declineNomination", reason: form.declineReason } : { type: "nominate", reviewerIds },
     requestId
   );
   if (!result.ok) {
@@ -72,6 +75,7 @@ export default function AwaitingNomination() {
               <p className="mt-1 text-sm text-slate-600">Choose who should review you. Your manager approves the nominations.</p>
               <PeopleSearch q={q} className="mt-4" />
               <Form method="post" className="mt-4 space-y-4">
+                <input type="hidden" name="intent" value="nominate" />
                 <input type="hidden" name="requestId" value={requestId} />
                 <PeoplePicker people={candidates} chosen={actionData?.chosen ?? []} legend="Reviewers" />
                 <div className="flex justify-end">

@@ -8,6 +8,7 @@ import { changeNomination } from "~/modules/reviews/campaigns.server";
 import { AnsweredTable, PeoplePicker, PeopleSearch, ResponseList } from "~/modules/reviews/components/nomination-parts";
 import { TodoLayout } from "~/modules/reviews/components/todo-panels";
 import { managerPage, responsesOf, reviewerIdsOf } from "~/modules/reviews/nominations.server";
+import { invalidIntent, ManagerApproveActionSchema } from "~/modules/reviews/todos.schema";
 import { todoList } from "~/modules/reviews/todos.server";
 import { Button } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
@@ -42,7 +43,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const page = await managerPage(context, viewer, campaignId, revieweeId, "");
   if (!page) throw new Response("Not Found", { status: 404 });
   const formData = await request.formData();
-  const requestId = String(formData.get("requestId") ?? "").slice(0, 100) || crypto.randomUUID();
+  const parsed = ManagerApproveActionSchema.safeParse(Object.fromEntries(formData));
+  if (!parsed.success) throw invalidIntent();
+  const requestId = parsed.data.requestId || crypto.randomUUID();
   // The manager's route or the owner's: the answer returns to the page it came from.
   const here = new URL(request.url).pathname;
   const names = new Map(
@@ -51,7 +54,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       p.name,
     ])
   );
-  if (formData.get("intent") === "add") {
+  if (parsed.data.intent === "add") {
     const result = await changeNomination(
       context,
       viewer,

@@ -9,6 +9,7 @@ import { AnsweredTable, ResponseList } from "~/modules/reviews/components/nomina
 import { TodoLayout } from "~/modules/reviews/components/todo-panels";
 import { reviewerApprovePath } from "~/modules/reviews/nomination-rules";
 import { responsesOf, reviewerPage } from "~/modules/reviews/nominations.server";
+import { invalidIntent, ReviewerApproveActionSchema } from "~/modules/reviews/todos.schema";
 import { todoList } from "~/modules/reviews/todos.server";
 import { EmptyState } from "~/ui/empty-state";
 import { PageHeader } from "~/ui/page-header";
@@ -28,7 +29,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const campaignId = params.reviewId ?? "";
   if (!(await reviewerPage(context, viewer, campaignId))) throw new Response("Not Found", { status: 404 });
   const formData = await request.formData();
-  const requestId = String(formData.get("requestId") ?? "").slice(0, 100) || crypto.randomUUID();
+  const parsed = ReviewerApproveActionSchema.safeParse(Object.fromEntries(formData));
+  if (!parsed.success) throw invalidIntent();
+  const requestId = parsed.data.requestId || crypto.randomUUID();
   const responses = responsesOf(formData);
   const result = await changeNomination(context, viewer, campaignId, { type: "reviewerRespond", responses }, requestId);
   if (!result.ok) {
@@ -56,6 +59,7 @@ export default function ReviewerApprove() {
             </div>
           ) : (
             <Form method="post" className="mt-4 space-y-4">
+              <input type="hidden" name="intent" value="respond" />
               <input type="hidden" name="requestId" value={requestId} />
               {answer?.error ? (
                 <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">

@@ -10,6 +10,7 @@ import { changePair } from "~/modules/reviews/campaigns.server";
 import { AnswerFields } from "~/modules/reviews/components/answer-form";
 import { ContextPanel, TodoLayout } from "~/modules/reviews/components/todo-panels";
 import { itemHref, todoPath } from "~/modules/reviews/nomination-rules";
+import { invalidIntent, TodoReviewActionSchema } from "~/modules/reviews/todos.schema";
 import { firstOpen, requireTodoPage, todoList, todoReview } from "~/modules/reviews/todos.server";
 import { Avatar } from "~/ui/avatar";
 import { Button, buttonClass } from "~/ui/button";
@@ -61,8 +62,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (!review) return redirectWithToast(TODOS_PATH, { type: "error", message: "This review is no longer available to you." }, { request });
   const here = todoPath(review.id);
   const formData = await request.formData();
-  const intent = String(formData.get("intent") ?? "save");
-  const requestId = String(formData.get("requestId") ?? "").slice(0, 100) || crypto.randomUUID();
+  const parsed = TodoReviewActionSchema.safeParse(Object.fromEntries(formData));
+  if (!parsed.success) throw invalidIntent();
+  const form = parsed.data;
+  const intent = form.intent;
+  const requestId = form.requestId || crypto.randomUUID();
   // A closed review takes no more answers: say so, write nothing.
   if (review.closed && intent !== "shareWithReviewee")
     return redirectWithToast(here, { type: "error", message: REVIEW_CLOSED }, { request });
@@ -95,10 +99,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     );
   }
   if (intent === "confirmDecline") {
-    const reason = String(formData.get("declineReason") ?? "")
-      .trim()
-      .slice(0, 2000);
-    const outcome = await change("decline", { declineReason: reason });
+    const outcome = await change("decline", { declineReason: form.declineReason });
     return (
       refused(outcome) ??
       redirectWithToast(await nextPath(context, viewer, review.id), { type: "success", message: "Review declined" }, { request })
