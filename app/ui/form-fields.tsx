@@ -13,7 +13,7 @@ export const INPUT_CLASS = "mt-1 w-full rounded-md border border-slate-300 px-3 
 export function FieldError({ id, errors }: { id: string; errors?: string[] }) {
   if (!errors?.length) return null;
   return (
-    <p id={id} className="mt-1 text-sm text-red-700">
+    <p id={id} className="mt-1 text-sm text-red-700" data-field-error>
       {errors[0]}
     </p>
   );

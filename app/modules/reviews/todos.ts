@@ -30,3 +30,7 @@ export interface TodoContext {
   objectives: Array<{ id: string; name: string; weight: number }>;
   reviews: Array<{ id: string; title: string; href: string }>;
 }
+
+export const TODOS_PATH = "/reviews/todos";
+/** A closed review's to-do: shown on the page and the answer to a late form. */
+export const REVIEW_CLOSED = "This review has closed: it can no longer be answered.";

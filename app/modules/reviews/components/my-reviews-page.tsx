@@ -1,19 +1,11 @@
-import { data, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link, type useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { sharedCopy } from "~/lib/copy";
-import { pageMeta } from "~/lib/navigation";
-import { requirePermission } from "~/modules/auth/session.server";
 import { PairResult } from "~/modules/reviews/components/pair-result";
 import { sharedReportPath } from "~/modules/reports/reviewee-report";
-import { SHARED_REPORTS_LIMIT, type SharedReportItem } from "~/modules/reports/reviewee-report.server";
-import {
-  myReviewList,
-  myReviewResult,
-  reportsSharedWithMe,
-  type MyReviewItem,
-  type MyReviewTab,
-} from "~/modules/reviews/my-reviews.server";
+import type { SharedReportItem } from "~/modules/reports/reviewee-report.server";
+import { MY_REVIEW_TAB_LABELS, MY_REVIEW_TABS } from "~/modules/reviews/my-reviews";
+import type { MyReviewItem, MyReviewTab, myReviewResult } from "~/modules/reviews/my-reviews.server";
 import { EmptyState } from "~/ui/empty-state";
 import { PageHeader } from "~/ui/page-header";
 import { scrollRegion } from "~/ui/table";
@@ -23,46 +15,23 @@ const PATH = "/reviews/my-reviews";
 const NO_REVIEWS = "No reviews available!";
 const ANONYMOUS = "Anonymous reviewer";
 
-const MY_REVIEW_TABS: readonly MyReviewTab[] = ["received", "team", "given", "shared"];
-const MY_REVIEW_TAB_LABELS: Record<MyReviewTab, string> = {
-  received: "Reviews received",
-  team: "My team",
-  given: "Reviews given",
-  shared: "Shared with me",
-};
-/** `?tab=`: one of the four, else Reviews received. */
-const tabOf = (value: string | null): MyReviewTab => MY_REVIEW_TABS.find((t) => t === value) ?? "received";
-
 const day = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
 const tabPath = (tab: MyReviewTab) => `${PATH}?tab=${tab}`;
 const reviewPath = (tab: MyReviewTab, id: string) => `${tabPath(tab)}&review=${encodeURIComponent(id)}`;
 
-/** The viewer's completed reviews in the chosen tab and, when one is asked for, its result (404 when not visible in that tab). */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const viewer = await requirePermission(request, context, "ViewMyReviewsPage");
-  const url = new URL(request.url);
-  const tab = tabOf(url.searchParams.get("tab"));
-  const asked = url.searchParams.get("review")?.slice(0, 200) || null;
-  const [list, result, reports] = await Promise.all([
-    myReviewList(context, viewer, tab),
-    asked ? myReviewResult(context, viewer, tab, asked) : Promise.resolve(null),
-    tab === "shared" ? reportsSharedWithMe(context, viewer) : Promise.resolve(null),
-  ]);
-  if (asked && !result) throw new Response("Not Found", { status: 404 });
-  return data({
-    tab,
-    items: list.items,
-    more: list.more ? list.limit : 0,
-    result,
-    reports: reports?.items ?? [],
-    moreReports: reports?.more ? SHARED_REPORTS_LIMIT : 0,
-  });
-}
+/** What the My Reviews page's loader answers: the tab's reviews, the open result and the reports shared with the viewer. */
+export type MyReviewsData = {
+  tab: MyReviewTab;
+  items: MyReviewItem[];
+  more: number;
+  result: Awaited<ReturnType<typeof myReviewResult>>;
+  reports: SharedReportItem[];
+  moreReports: number;
+};
 
-export const meta = pageMeta;
-
-export default function MyReviews() {
-  const { tab, items, more, result, reports, moreReports } = useLoaderData<typeof loader>();
+/** The viewer's completed reviews in the chosen tab and, when one is asked for, its result. */
+export function MyReviewsPage({ data }: { data: ReturnType<typeof useLoaderData<() => MyReviewsData>> }) {
+  const { tab, items, more, result, reports, moreReports } = data;
   return (
     <>
       <PageHeader title="My Reviews" description="Completed reviews you wrote, received, or that were shared with you." />
