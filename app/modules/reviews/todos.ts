@@ -34,3 +34,9 @@ export interface TodoContext {
 export const TODOS_PATH = "/reviews/todos";
 /** A closed review's to-do: shown on the page and the answer to a late form. */
 export const REVIEW_CLOSED = "This review has closed: it can no longer be answered.";
+
+/** What every nomination to-do page's loader adds to its page: the list beside it and the forms' request id. */
+export interface TodoPageExtras {
+  list: TodoList;
+  requestId: string;
+}
