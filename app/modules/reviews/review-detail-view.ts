@@ -1,4 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
+import type { useLoaderData } from "@remix-run/react";
 import { hasPermission } from "~/lib/permissions/names";
 import type { Viewer } from "~/modules/auth/session.server";
 import { pairActions, type PairContext } from "./campaign-machine";
@@ -87,6 +88,9 @@ export function reviewDetailView(viewer: Pick<Viewer, "company" | "permissions">
     crumbLabels: { activeReviewId: review.title },
   };
 }
+
+/** The page's loader answer as the page receives it. */
+export type ReviewDetailData = ReturnType<typeof useLoaderData<typeof reviewDetailView>>;
 
 export type PanelData =
   | { kind: "result"; pairId: string; title: string; rows: ReturnType<typeof answerRows> }
