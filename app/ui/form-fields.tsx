@@ -13,8 +13,8 @@ export const INPUT_CLASS = "mt-1 w-full rounded-md border border-slate-300 px-3 
 /**
  * A field's error under its control. A builder shows the first message; an answer form, where a
  * field may collect several, shows them all (`all`) in its own style (`className`), and may name
- * the field (`field`, as `data-field-error`; every error carries the attribute, so a page or a
- * test finds errors by it). `alert`: screen readers announce the error as it appears (the survey audience and scheduler steps).
+ * the field (`field`, as `data-field-error`) so a page can find the error of a field. `alert`:
+ * screen readers announce the error as it appears (the survey audience and scheduler steps).
  */
 export function FieldError({
   id,
@@ -33,7 +33,7 @@ export function FieldError({
 }) {
   if (!errors?.length) return null;
   return (
-    <p id={id} className={className} role={alert ? "alert" : undefined} data-field-error={field ?? ""}>
+    <p id={id} className={className} role={alert ? "alert" : undefined} data-field-error={field}>
       {all ? errors.join(" ") : errors[0]}
     </p>
   );

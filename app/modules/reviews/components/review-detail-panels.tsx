@@ -231,7 +231,7 @@ function ChangeReviewerForm({
             </option>
           ))}
         </select>
-        <FieldError id={fields.reviewerId.errorId} errors={errors} />
+        <FieldError id={fields.reviewerId.errorId} errors={errors} field="reviewerId" all />
       </div>
       {panel.started ? (
         <label className="flex items-center gap-2 text-sm text-slate-700">
@@ -278,7 +278,7 @@ function RemindForm({
           Note (optional)
         </label>
         <textarea {...getTextareaProps(fields.note)} rows={4} maxLength={NOTE_MAX} className={inputClass} />
-        <FieldError id={fields.note.errorId} errors={fields.note.errors} />
+        <FieldError id={fields.note.errorId} errors={fields.note.errors} field="note" all />
       </div>
       <fieldset aria-describedby={fields.sendAs.errors ? fields.sendAs.errorId : undefined}>
         <legend className={labelClass}>Send as</legend>
@@ -290,7 +290,7 @@ function RemindForm({
             </label>
           ))}
         </div>
-        <FieldError id={fields.sendAs.errorId} errors={fields.sendAs.errors} />
+        <FieldError id={fields.sendAs.errorId} errors={fields.sendAs.errors} field="sendAs" all />
       </fieldset>
       <div className="flex justify-end gap-2">
         <CloseLink to={closeTo} label="Cancel" />
@@ -336,7 +336,7 @@ function AddPairForm({
           <option value="">Select a reviewee</option>
           {options}
         </select>
-        <FieldError id={fields.revieweeId.errorId} errors={fields.revieweeId.errors} />
+        <FieldError id={fields.revieweeId.errorId} errors={fields.revieweeId.errors} field="revieweeId" all />
       </div>
       <div>
         <label htmlFor={fields.reviewerId.id} className={labelClass}>
@@ -346,7 +346,7 @@ function AddPairForm({
           <option value="">Select a reviewer</option>
           {options}
         </select>
-        <FieldError id={fields.reviewerId.errorId} errors={fields.reviewerId.errors} />
+        <FieldError id={fields.reviewerId.errorId} errors={fields.reviewerId.errors} field="reviewerId" all />
       </div>
       <div className="flex justify-end gap-2">
         <CloseLink to={closeTo} label="Cancel" />
