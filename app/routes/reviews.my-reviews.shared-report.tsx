@@ -14,7 +14,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const viewer = await requirePermission(request, context, "ViewMyReviewsPage");
   const shareId = params.shareId ?? "";
   if (!shareId || shareId.length > 100) throw new Response("Not Found", { status: 404 });
-  const shared = await sharedReport(context.cloudflare.env.DB, viewer, shareId, context.config.sessionSecret);
+  const shared = await sharedReport(context.db, viewer, shareId, context.config.sessionSecret);
   if (!shared) throw new Response("Not Found", { status: 404 });
   return data({ ...shared, crumbLabels: { shareId: shared.share.title } }, { headers: { "Cache-Control": "private, no-store" } });
 }
