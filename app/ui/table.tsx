@@ -1,4 +1,4 @@
-import { Fragment, type HTMLAttributes, type ReactNode } from "react";
+import { Fragment, type HTMLAttributes, type ReactNode, type TableHTMLAttributes, type ThHTMLAttributes } from "react";
 import { utcDay } from "./format";
 
 /**
@@ -11,50 +11,167 @@ export function scrollRegion(label: string) {
   return { role: "region", "aria-label": label, tabIndex: 0 } as const;
 }
 
+/** Cell padding of a card table: `normal` for list pages, `roomy` for the org admin lists. */
+export const DENSITY = { normal: "px-3 py-2", roomy: "px-4 py-3" } as const;
+export type Density = keyof typeof DENSITY;
+
 /**
- * A list page's table in its card: an accessible name, one header row (a string is a plain
- * column header, anything else, e.g. a SortHeader, goes in as it is; null and false are left
- * out) and, with `actions`, a last column for the row's buttons named "Actions" for screen
- * readers only. `dataRows` styles the cells from app/tailwind.css (long server-rendered lists);
- * the rest (useClientNavigation's handlers) goes on the card.
+ * A card table's header band: `plain` (list pages), `muted` (org admin lists), `caps` (small
+ * uppercase labels: groups, channels, inbox).
+ */
+export const HEADER = {
+  plain: "bg-slate-50 text-left text-slate-700",
+  muted: "bg-slate-50 text-left text-slate-600",
+  caps: "bg-slate-50 text-left text-xs font-semibold uppercase tracking-wider text-slate-500",
+} as const;
+export type HeaderStyle = keyof typeof HEADER;
+
+/**
+ * A column: a string is a plain column header, `{ label, align }` one aligned like its figures,
+ * anything else (e.g. a SortHeader) goes in as it is; null and false are left out.
+ */
+export type Column = ReactNode | { label: string; align: "right" | "center" };
+
+/** One header row's cells from `columns`, each string a `<th scope="col">` with `className`. */
+export function HeaderCells({ columns, className }: { columns: Column[]; className?: string }) {
+  return (
+    <>
+      {columns.map((column, i) =>
+        column === null || column === false || column === undefined ? null : typeof column === "string" ? (
+          <th key={i} scope="col" className={className}>
+            {column}
+          </th>
+        ) : typeof column === "object" && "align" in column ? (
+          <th key={i} scope="col" className={`${className ?? ""} ${column.align === "right" ? "text-right" : "text-center"}`.trim()}>
+            {column.label}
+          </th>
+        ) : (
+          <Fragment key={i}>{column as ReactNode}</Fragment>
+        )
+      )}
+    </>
+  );
+}
+
+/** A header cell, a column's header unless `scope` says otherwise. */
+export function HeaderCell({ scope = "col", ...rest }: ThHTMLAttributes<HTMLTableCellElement>) {
+  return <th scope={scope} {...rest} />;
+}
+
+/** The header of the row buttons' column: named "Actions" for screen readers only. */
+export function ActionsHeader({ className }: { className?: string }) {
+  return (
+    <th scope="col" className={className}>
+      <span className="sr-only">Actions</span>
+    </th>
+  );
+}
+
+/**
+ * The bare table, for tables inside another card or dialog and for the print documents: an
+ * accessible name (`label`) or a `caption` (visually hidden unless `captionClassName` says
+ * otherwise), one header row from `columns` (or a whole `head` for grouped headers) and the body.
+ * Every class is the caller's, so a table keeps its look; the rest (`data-*`) goes on the table.
+ */
+export function Table({
+  label,
+  caption,
+  captionClassName = "sr-only",
+  columns = [],
+  columnClassName,
+  head,
+  headClassName,
+  headRowClassName,
+  bodyClassName,
+  children,
+  ...rest
+}: {
+  label?: string;
+  caption?: ReactNode;
+  captionClassName?: string;
+  columns?: Column[];
+  columnClassName?: string;
+  head?: ReactNode;
+  headClassName?: string;
+  headRowClassName?: string;
+  bodyClassName?: string;
+  children: ReactNode;
+} & Omit<TableHTMLAttributes<HTMLTableElement>, "children" | "aria-label">) {
+  return (
+    <table aria-label={label} {...rest}>
+      {caption === undefined ? null : <caption className={captionClassName}>{caption}</caption>}
+      <thead className={headClassName}>
+        {head ?? (
+          <tr className={headRowClassName}>
+            <HeaderCells columns={columns} className={columnClassName} />
+          </tr>
+        )}
+      </thead>
+      <tbody className={bodyClassName}>{children}</tbody>
+    </table>
+  );
+}
+
+/**
+ * A list page's table in its card: the card is a scroll region named `label`; `naming` says
+ * whether the table carries that name too (`label`), as a visually hidden caption (`caption`) or
+ * not at all (`frame`). One header row from `columns` and, with `actions`, a
+ * last column for the row's buttons named "Actions" for screen readers only. `header` and
+ * `density` pick the header band and the header cells' padding (`columnClassName` overrides the
+ * latter); `flat` leaves out the card's shadow. `dataRows` styles the cells from
+ * app/tailwind.css (long server-rendered lists); `tableProps` go on the table, the rest
+ * (useClientNavigation's handlers) on the card.
  */
 export function DataTable({
   label,
+  naming = "label",
   columns,
   actions = false,
   dataRows = false,
+  header = "plain",
+  density = "normal",
+  columnClassName = `${DENSITY[density]} font-semibold`,
+  flat = false,
+  bodyClassName = "divide-y divide-slate-100",
+  tableProps,
   children,
   ...rest
 }: {
   label: string;
-  columns: ReactNode[];
+  naming?: "label" | "caption" | "frame";
+  columns: Column[];
   actions?: boolean;
   dataRows?: boolean;
+  header?: HeaderStyle;
+  density?: Density;
+  columnClassName?: string;
+  flat?: boolean;
+  bodyClassName?: string;
+  tableProps?: Omit<TableHTMLAttributes<HTMLTableElement>, "children"> & { [data: `data-${string}`]: string | boolean | undefined };
   children: ReactNode;
 } & Pick<HTMLAttributes<HTMLDivElement>, "onClick" | "onSubmit">) {
   return (
-    <div {...scrollRegion(label)} className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm" {...rest}>
-      <table className={`${dataRows ? "data-rows " : ""}min-w-full divide-y divide-slate-200 text-sm`} aria-label={label}>
-        <thead className="bg-slate-50 text-left text-slate-700">
+    <div
+      {...scrollRegion(label)}
+      className={`overflow-x-auto rounded-lg border border-slate-200 bg-white${flat ? "" : " shadow-sm"}`}
+      {...rest}
+    >
+      <Table
+        label={naming === "label" ? label : undefined}
+        caption={naming === "caption" ? label : undefined}
+        className={`${dataRows ? "data-rows " : ""}min-w-full divide-y divide-slate-200 text-sm`}
+        headClassName={HEADER[header]}
+        bodyClassName={bodyClassName}
+        head={
           <tr>
-            {columns.map((column, i) =>
-              column === null || column === false ? null : typeof column === "string" ? (
-                <th key={i} scope="col" className="px-3 py-2 font-semibold">
-                  {column}
-                </th>
-              ) : (
-                <Fragment key={i}>{column}</Fragment>
-              )
-            )}
-            {actions ? (
-              <th scope="col" className="px-3 py-2 text-right font-semibold">
-                <span className="sr-only">Actions</span>
-              </th>
-            ) : null}
+            <HeaderCells columns={columns} className={columnClassName} />
+            {actions ? <ActionsHeader className={`${DENSITY[density]} text-right font-semibold`} /> : null}
           </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">{children}</tbody>
-      </table>
+        }
+        {...tableProps}
+      >
+        {children}
+      </Table>
     </div>
   );
 }
