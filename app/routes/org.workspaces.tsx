@@ -6,7 +6,7 @@ import { requirePermission } from "~/modules/auth/session.server";
 import { listWorkspaces } from "~/modules/org/workspaces.server";
 import { EmptyState } from "~/ui/empty-state";
 import { PageHeader } from "~/ui/page-header";
-import { DENSITY, HEADER, Table } from "~/ui/table";
+import { DENSITY, Table } from "~/ui/table";
 
 /**
  * /organization/settings/workspaces (Slack-type super admins): every workspace of the company
@@ -60,7 +60,7 @@ export default function WorkspacesPage() {
                     <Table
                       label={`Channels of ${workspace.name}`}
                       className="min-w-full divide-y divide-slate-200 text-sm"
-                      headClassName={HEADER.caps}
+                      header="caps"
                       columnClassName={DENSITY.roomy}
                       columns={["Channel", "Private", { label: "Members", align: "right" }]}
                       bodyClassName="divide-y divide-slate-100"

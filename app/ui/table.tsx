@@ -17,12 +17,16 @@ export type Density = keyof typeof DENSITY;
 
 /**
  * A card table's header band: `plain` (list pages), `muted` (org admin lists), `caps` (small
- * uppercase labels: groups, channels, inbox).
+ * uppercase labels: groups, channels, inbox), `dialog` (no band) and `rule` (no band, a rule under the header).
  */
 export const HEADER = {
   plain: "bg-slate-50 text-left text-slate-700",
   muted: "bg-slate-50 text-left text-slate-600",
   caps: "bg-slate-50 text-left text-xs font-semibold uppercase tracking-wider text-slate-500",
+  /** No band: tables in a dialog. */
+  dialog: "text-left text-slate-700",
+  /** No band, a rule under the header: tables inside a card. */
+  rule: "border-b border-slate-200 text-left text-slate-600",
 } as const;
 export type HeaderStyle = keyof typeof HEADER;
 
@@ -70,8 +74,10 @@ export function ActionsHeader({ className }: { className?: string }) {
 /**
  * The bare table, for tables inside another card or dialog and for the print documents: an
  * accessible name (`label`) or a `caption` (visually hidden unless `captionClassName` says
- * otherwise), one header row from `columns` (or a whole `head` for grouped headers) and the body.
- * Every class is the caller's, so a table keeps its look; the rest (`data-*`) goes on the table.
+ * otherwise), one header row from `columns` (with `actions`, a last column for the row's buttons)
+ * or a whole `head` for grouped headers, and the body.
+ * `header` picks a header band (`headClassName` overrides it); otherwise every class is the
+ * caller's, so a print document keeps its look. The rest (`data-*`) goes on the table.
  */
 export function Table({
   label,
@@ -79,8 +85,11 @@ export function Table({
   captionClassName = "sr-only",
   columns = [],
   columnClassName,
+  actions = false,
+  actionsClassName = columnClassName,
   head,
-  headClassName,
+  header,
+  headClassName = header ? HEADER[header] : undefined,
   headRowClassName,
   bodyClassName,
   children,
@@ -91,7 +100,10 @@ export function Table({
   captionClassName?: string;
   columns?: Column[];
   columnClassName?: string;
+  actions?: boolean;
+  actionsClassName?: string;
   head?: ReactNode;
+  header?: HeaderStyle;
   headClassName?: string;
   headRowClassName?: string;
   bodyClassName?: string;
@@ -104,6 +116,7 @@ export function Table({
         {head ?? (
           <tr className={headRowClassName}>
             <HeaderCells columns={columns} className={columnClassName} />
+            {actions ? <ActionsHeader className={actionsClassName} /> : null}
           </tr>
         )}
       </thead>
@@ -160,14 +173,12 @@ export function DataTable({
         label={naming === "label" ? label : undefined}
         caption={naming === "caption" ? label : undefined}
         className={`${dataRows ? "data-rows " : ""}min-w-full divide-y divide-slate-200 text-sm`}
-        headClassName={HEADER[header]}
+        header={header}
         bodyClassName={bodyClassName}
-        head={
-          <tr>
-            <HeaderCells columns={columns} className={columnClassName} />
-            {actions ? <ActionsHeader className={`${DENSITY[density]} text-right font-semibold`} /> : null}
-          </tr>
-        }
+        columns={columns}
+        columnClassName={columnClassName}
+        actions={actions}
+        actionsClassName={`${DENSITY[density]} text-right font-semibold`}
         {...tableProps}
       >
         {children}
