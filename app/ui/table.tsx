@@ -187,6 +187,51 @@ export function DataTable({
   );
 }
 
+/**
+ * A matrix of choices (a grid question, in the form and in the builder's preview): small type,
+ * the first column's header (`rowsLabel`, e.g. "Behaviour") for screen readers only, then one
+ * column per option; each body row starts with a RowHeader.
+ */
+export function MatrixTable({
+  caption,
+  rowsLabel,
+  options,
+  children,
+}: {
+  caption?: string;
+  rowsLabel: string;
+  options: Array<{ key: string; text: string }>;
+  children: ReactNode;
+}) {
+  return (
+    <Table
+      className="min-w-full text-xs"
+      caption={caption}
+      columns={[
+        <HeaderCell key="rows" className="p-1 text-left font-medium text-slate-500">
+          <span className="sr-only">{rowsLabel}</span>
+        </HeaderCell>,
+        ...options.map((o) => (
+          <HeaderCell key={o.key} className="p-1 font-medium text-slate-600">
+            {o.text}
+          </HeaderCell>
+        )),
+      ]}
+    >
+      {children}
+    </Table>
+  );
+}
+
+/** A body row's header cell in a matrix. */
+export function RowHeader({ children }: { children: ReactNode }) {
+  return (
+    <th scope="row" className="p-1 text-left font-normal text-slate-700">
+      {children}
+    </th>
+  );
+}
+
 /** A cell holding a day (UTC), machine-readable in its <time>. */
 export function DayCell({ ms }: { ms: number }) {
   return (
