@@ -23,6 +23,8 @@ export const HEADER = {
   plain: "bg-slate-50 text-left text-slate-700",
   muted: "bg-slate-50 text-left text-slate-600",
   caps: "bg-slate-50 text-left text-xs font-semibold uppercase tracking-wider text-slate-500",
+  /** The same, a shade darker and closer set: the inbox and My Reviews. */
+  capsStrong: "bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600",
   /** No band: tables in a dialog. */
   dialog: "text-left text-slate-700",
   /** No band, a rule under the header: tables inside a card. */
@@ -37,7 +39,7 @@ export type HeaderStyle = keyof typeof HEADER;
 export type Column = ReactNode | { label: string; align: "right" | "center" };
 
 /** One header row's cells from `columns`, each string a `<th scope="col">` with `className`. */
-export function HeaderCells({ columns, className }: { columns: Column[]; className?: string }) {
+export function HeaderCells({ columns, className }: { columns: readonly Column[]; className?: string }) {
   return (
     <>
       {columns.map((column, i) =>
@@ -98,7 +100,7 @@ export function Table({
   label?: string;
   caption?: ReactNode;
   captionClassName?: string;
-  columns?: Column[];
+  columns?: readonly Column[];
   columnClassName?: string;
   actions?: boolean;
   actionsClassName?: string;
@@ -152,7 +154,7 @@ export function DataTable({
 }: {
   label: string;
   naming?: "label" | "caption" | "frame";
-  columns: Column[];
+  columns: readonly Column[];
   actions?: boolean;
   dataRows?: boolean;
   header?: HeaderStyle;
