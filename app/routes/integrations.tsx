@@ -10,7 +10,7 @@ import { createIntegration, listIntegrations, requestSync } from "~/modules/inte
 import { buttonClass } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
 import { PageHeader } from "~/ui/page-header";
-import { DataTable } from "~/ui/table";
+import { DataTable, DENSITY } from "~/ui/table";
 
 /** /integrations (ViewIntegrationsListPage): the company's HR systems, a create form and "Sync now". */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -82,7 +82,8 @@ export default function IntegrationsPage() {
           naming="frame"
           flat
           header="muted"
-          columnClassName="px-4 py-2 font-medium"
+          density="wide"
+          columnClassName={`${DENSITY.wide} font-medium`}
           actions
           columns={["Type", "Domain", "API key", "Created", "Last synced", "Last sync"]}
         >

@@ -11,8 +11,11 @@ export function scrollRegion(label: string) {
   return { role: "region", "aria-label": label, tabIndex: 0 } as const;
 }
 
-/** Cell padding of a card table: `normal` for list pages, `roomy` for the org admin lists. */
-export const DENSITY = { normal: "px-3 py-2", roomy: "px-4 py-3" } as const;
+/**
+ * Cell padding of a card table: `normal` for list pages, `wide` for My Reviews and integrations,
+ * `roomy` for the org admin lists.
+ */
+export const DENSITY = { normal: "px-3 py-2", wide: "px-4 py-2", roomy: "px-4 py-3" } as const;
 export type Density = keyof typeof DENSITY;
 
 /**
@@ -64,11 +67,11 @@ export function HeaderCell({ scope = "col", ...rest }: ThHTMLAttributes<HTMLTabl
   return <th scope={scope} {...rest} />;
 }
 
-/** The header of the row buttons' column: named "Actions" for screen readers only. */
-export function ActionsHeader({ className }: { className?: string }) {
+/** The header of the row buttons' column: named (by default "Actions") for screen readers only. */
+export function ActionsHeader({ className, label = "Actions" }: { className?: string; label?: string }) {
   return (
     <th scope="col" className={className}>
-      <span className="sr-only">Actions</span>
+      <span className="sr-only">{label}</span>
     </th>
   );
 }
@@ -102,7 +105,7 @@ export function Table({
   captionClassName?: string;
   columns?: readonly Column[];
   columnClassName?: string;
-  actions?: boolean;
+  actions?: boolean | string;
   actionsClassName?: string;
   head?: ReactNode;
   header?: HeaderStyle;
@@ -118,7 +121,7 @@ export function Table({
         {head ?? (
           <tr className={headRowClassName}>
             <HeaderCells columns={columns} className={columnClassName} />
-            {actions ? <ActionsHeader className={actionsClassName} /> : null}
+            {actions ? <ActionsHeader className={actionsClassName} label={actions === true ? undefined : actions} /> : null}
           </tr>
         )}
       </thead>
@@ -146,6 +149,7 @@ export function DataTable({
   header = "plain",
   density = "normal",
   columnClassName = `${DENSITY[density]} font-semibold`,
+  actionsClassName = `${DENSITY[density]} text-right font-semibold`,
   flat = false,
   bodyClassName = "divide-y divide-slate-100",
   tableProps,
@@ -155,7 +159,8 @@ export function DataTable({
   label: string;
   naming?: "label" | "caption" | "frame";
   columns: readonly Column[];
-  actions?: boolean;
+  actions?: boolean | string;
+  actionsClassName?: string;
   dataRows?: boolean;
   header?: HeaderStyle;
   density?: Density;
@@ -180,7 +185,7 @@ export function DataTable({
         columns={columns}
         columnClassName={columnClassName}
         actions={actions}
-        actionsClassName={`${DENSITY[density]} text-right font-semibold`}
+        actionsClassName={actionsClassName}
         {...tableProps}
       >
         {children}
