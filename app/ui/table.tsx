@@ -67,8 +67,11 @@ export function HeaderCell({ scope = "col", ...rest }: ThHTMLAttributes<HTMLTabl
   return <th scope={scope} {...rest} />;
 }
 
-/** The header of the row buttons' column: named (by default "Actions") for screen readers only. */
-export function ActionsHeader({ className, label = "Actions" }: { className?: string; label?: string }) {
+/**
+ * A column header for screen readers only: by default "Actions", the row buttons' column; also
+ * e.g. "Select" over a column of checkboxes.
+ */
+export function HiddenHeader({ className, label = "Actions" }: { className?: string; label?: string }) {
   return (
     <th scope="col" className={className}>
       <span className="sr-only">{label}</span>
@@ -121,7 +124,7 @@ export function Table({
         {head ?? (
           <tr className={headRowClassName}>
             <HeaderCells columns={columns} className={columnClassName} />
-            {actions ? <ActionsHeader className={actionsClassName} label={actions === true ? undefined : actions} /> : null}
+            {actions ? <HiddenHeader className={actionsClassName} label={actions === true ? undefined : actions} /> : null}
           </tr>
         )}
       </thead>
@@ -215,9 +218,7 @@ export function MatrixTable({
       className="min-w-full text-xs"
       caption={caption}
       columns={[
-        <HeaderCell key="rows" className="p-1 text-left font-medium text-slate-500">
-          <span className="sr-only">{rowsLabel}</span>
-        </HeaderCell>,
+        <HiddenHeader key="rows" label={rowsLabel} className="p-1 text-left font-medium text-slate-500" />,
         ...options.map((o) => (
           <HeaderCell key={o.key} className="p-1 font-medium text-slate-600">
             {o.text}

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { copy } from "~/lib/copy";
 import { Button, buttonClass } from "~/ui/button";
 import { FieldRow } from "~/ui/form-fields";
-import { HeaderCell, Table } from "~/ui/table";
+import { HiddenHeader, Table } from "~/ui/table";
 import { SAMPLE_FILES } from "../audience";
 import { NOMINATION_STATES } from "../campaign-machine";
 import { AUDIENCE_PAGE_SIZE } from "../launch.schema";
@@ -342,9 +342,7 @@ function Participants({ page }: { page: LoaderData }) {
         header="dialog"
         columnClassName="py-2 pr-3 font-semibold"
         columns={[
-          <HeaderCell key="select" className="py-2 pr-3">
-            <span className="sr-only">Select</span>
-          </HeaderCell>,
+          <HiddenHeader key="select" label="Select" className="py-2 pr-3" />,
           "Reviewee",
           "Nomination",
         ]}

@@ -4,7 +4,7 @@ import { PAIR_STATE_LABELS, REVIEW_STATE_LABELS, type PairState, type ReviewStat
 import { Icon } from "~/ui/icons";
 import { ActionMenu, type ActionMenuItem } from "~/ui/menu";
 import { useHydrated } from "~/ui/use-hydrated";
-import { DataTable, HeaderCell } from "~/ui/table";
+import { DataTable, HiddenHeader } from "~/ui/table";
 
 /**
  * The report table (000 §2 "Review reports (admin)"): three levels of rows labelled "type: name" —
@@ -88,9 +88,7 @@ export function ReportTable(props: ReportTableProps) {
       actions
       tableProps={{ "data-report-table": true }}
       columns={[
-        <HeaderCell key="select" className="w-10 px-3 py-2">
-          <span className="sr-only">Select</span>
-        </HeaderCell>,
+        <HiddenHeader key="select" label="Select" className="w-10 px-3 py-2" />,
         "Name",
         "Progress",
       ]}
