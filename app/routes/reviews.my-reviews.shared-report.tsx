@@ -1,11 +1,9 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { pageMeta } from "~/lib/navigation";
 import { requirePermission } from "~/modules/auth/session.server";
-import { RevieweeReportView } from "~/modules/reviews/components/reviewee-report-view";
 import { sharedReport } from "~/modules/reviews/reports/reviewee-report.server";
-import { utcDay } from "~/ui/format";
-import { PageHeader } from "~/ui/page-header";
+import { SharedReportPage } from "~/modules/reviews/components/shared-report-page";
 
 /**
  * /reviews/my-reviews/shared-reports/:shareId ("Shared with me"): a review report shared
@@ -24,19 +22,5 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export const meta = pageMeta;
 
 export default function SharedReport() {
-  const { share, report } = useLoaderData<typeof loader>();
-  return (
-    <>
-      <PageHeader
-        title={`${share.revieweeName} — ${share.title}`}
-        description={`Shared with you${share.sharedBy ? ` by ${share.sharedBy}` : ""} on ${utcDay(share.sharedAt)}.`}
-        actions={
-          <Link to="/reviews/my-reviews?tab=shared" className="text-sm font-medium text-indigo-700 hover:underline">
-            Back to Shared with me
-          </Link>
-        }
-      />
-      <RevieweeReportView report={report} />
-    </>
-  );
+  return <SharedReportPage data={useLoaderData<typeof loader>()} />;
 }

@@ -2,12 +2,10 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData, useNavigation, type ShouldRevalidateFunctionArgs } from "@remix-run/react";
-import { useState } from "react";
 import { pageMeta } from "~/lib/navigation";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requirePermission } from "~/modules/auth/session.server";
 import { loadSurvey } from "~/modules/surveys/audience.server";
-import { useLeaveGuard } from "~/modules/surveys/components/audience-fields";
 import { NotificationsFormSchema, schedulerSchema, type SchedulerForm as Form } from "~/modules/surveys/components/scheduler-fields";
 import { SchedulerForm, type SchedulerPage } from "~/modules/surveys/components/scheduler-form";
 import {
@@ -141,8 +139,6 @@ export default function SurveyScheduler() {
   const { page } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const navigation = useNavigation();
-  const [dirty, setDirty] = useState(false);
-  useLeaveGuard(dirty);
   const typed = page as SchedulerPage;
   return (
     <>
@@ -159,7 +155,6 @@ export default function SurveyScheduler() {
         page={typed}
         lastResult={navigation.state === "idle" ? actionData?.result ?? undefined : undefined}
         formError={actionData?.formError ?? null}
-        onDirty={setDirty}
       />
     </>
   );

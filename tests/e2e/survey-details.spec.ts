@@ -116,17 +116,21 @@ test.describe("survey details", () => {
     const notifications = page.getByRole("region", { name: "Notifications" });
     const launch = notifications.getByLabel("Launch message");
     const text = `Our quarterly survey is open (${Date.now()}): tell us how it is going.`;
+    // The page's clock moves only when told, so a busy machine cannot stretch the typing past the
+    // debounce: no save while typing, none 340 ms after the last key, one at 350 ms.
+    await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 60_000);
     await launch.fill("");
-    // Keystrokes 40 ms apart, well inside the debounce: one save once the typing stops.
-    await launch.pressSequentially(text, { delay: 40 });
+    await launch.pressSequentially(text);
+    await page.clock.runFor(340);
+    expect(saves).toHaveLength(0);
+    await page.clock.runFor(20);
+    await page.clock.resume();
     await expect(notifications.getByText("Saved", { exact: true })).toBeVisible();
     expect(saves).toHaveLength(1);
     expect(saves[0]).toContain("notifications");
 
-    // Saved texts are nothing to lose: leaving (here a reload) asks nothing. "Saved" shows one
-    // render before the page's leave guard hears of it (an effect, then the guard's own effect):
-    // let those renders land, a few frames at most, as they do long before a person could leave.
-    for (let i = 0; i < 3; i++) await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+    // Saved texts are nothing to lose: once "Saved" shows, leaving (here a reload) asks nothing.
     const asked: string[] = [];
     page.on("dialog", async (dialog) => {
       asked.push(dialog.type());

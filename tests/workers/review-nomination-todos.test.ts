@@ -105,7 +105,7 @@ describe("nomination steps in the to-do list (000 §3 to-do types)", () => {
     expect(textOf(page)).toContain("Nominate your reviewers");
     expect(textOf(page)).toMatch(/\d+ of \d+ completed/);
 
-    const body = new URLSearchParams({ requestId: crypto.randomUUID() });
+    const body = new URLSearchParams({ intent: "nominate", requestId: crypto.randomUUID() });
     body.append("reviewerIds", "u-acme-ed");
     expect((await appFetch(awaiting, { method: "POST", body, cookie: cookies.eve })).status).toBe(302);
     expect(await itemsOf("eve", id)).toEqual([["awaiting-nominations", "completed", awaiting]]);
@@ -118,7 +118,7 @@ describe("nomination steps in the to-do list (000 §3 to-do types)", () => {
     expect(await itemsOf("ed", id)).toEqual([["reviewer-approval", "pending", reviewer]]);
 
     // Accepting turns the step into a review to give.
-    expect((await postForm(reviewer, { requestId: "r-1", pairId: ed, [`value.${ed}`]: "accept" }, cookies.ed)).status).toBe(302);
+    expect((await postForm(reviewer, { intent: "respond", requestId: "r-1", pairId: ed, [`value.${ed}`]: "accept" }, cookies.ed)).status).toBe(302);
     expect(await itemsOf("ed", id)).toEqual([["default", "pending", `${TODOS}/${encodeURIComponent(ed)}`]]);
   });
 
@@ -144,7 +144,7 @@ describe("nomination steps in the to-do list (000 §3 to-do types)", () => {
     expect(declined.status).toBe(302);
     expect(await nomination(id, "eve")).toEqual({ state: "declined", decline_reason: "On leave all quarter" });
     expect(await itemsOf("eve", id)).toEqual([]);
-    const late = await postForm(awaiting, { requestId: "d-2", reviewerIds: "u-acme-ed" }, cookies.eve);
+    const late = await postForm(awaiting, { intent: "nominate", requestId: "d-2", reviewerIds: "u-acme-ed" }, cookies.eve);
     expect(late.status).toBe(400);
     expect(textOf(await late.text())).toContain("Your nomination is declined: it cannot be answered again.");
     expect(await pairId(id, "eve", "ed")).toBeNull();
@@ -152,7 +152,7 @@ describe("nomination steps in the to-do list (000 §3 to-do types)", () => {
 
   it("open nominations expire when the review closes, and leave everyone's list", async () => {
     const id = await campaign({ nominees: ["eve", "ed"] });
-    const body = new URLSearchParams({ requestId: crypto.randomUUID(), reviewerIds: "u-acme-sam" });
+    const body = new URLSearchParams({ intent: "nominate", requestId: crypto.randomUUID(), reviewerIds: "u-acme-sam" });
     await appFetch(`${TODOS}/awaiting-nomination/${encodeURIComponent(id)}`, { method: "POST", body, cookie: cookies.ed });
     const closed = await stub(id).changeCampaign(ask(id, "u-acme-adam"), { type: "finalize" });
     expect(closed.ok).toBe(true);
@@ -168,7 +168,7 @@ describe("the review owner's to-do (000 §2): nominees without a manager", () =>
     // Alice has no manager; Adam launched the review.
     const id = await campaign({ nominees: ["alice"] });
     const owner = `${TODOS}/owner-todo/${encodeURIComponent(id)}/u-acme-alice`;
-    const body = new URLSearchParams({ requestId: crypto.randomUUID() });
+    const body = new URLSearchParams({ intent: "nominate", requestId: crypto.randomUUID() });
     body.append("reviewerIds", "u-acme-mona");
     await appFetch(`${TODOS}/awaiting-nomination/${encodeURIComponent(id)}`, { method: "POST", body, cookie: cookies.alice });
     expect(await outbox("adam", owner)).toBe(1);

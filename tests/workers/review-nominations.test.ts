@@ -60,11 +60,11 @@ describe("the nomination path (000 §4)", () => {
     expect(html).toContain(`name="reviewerIds" value="u-acme-ed"`);
     expect(html).not.toContain(`name="reviewerIds" value="${EVE}"`);
 
-    const none = await postForm(AWAITING, { requestId: "nom-none" }, cookies.eve);
+    const none = await postForm(AWAITING, { intent: "nominate", requestId: "nom-none" }, cookies.eve);
     expect(none.status).toBe(400);
     expect(textOf(await none.text())).toContain("Please select at least one reviewer.");
 
-    const body = new URLSearchParams({ requestId: requestIdOf(html) });
+    const body = new URLSearchParams({ intent: "nominate", requestId: requestIdOf(html) });
     body.append("reviewerIds", "u-acme-ed");
     body.append("reviewerIds", "u-acme-adam");
     const sent = await appFetch(AWAITING, { method: "POST", body, cookie: cookies.eve });
@@ -136,15 +136,15 @@ describe("the nomination path (000 §4)", () => {
     expect(samPage.status).toBe(200);
     expect(await samPage.text()).toContain(`value.${sam.id}`);
     // A reviewer answers only their own nominations.
-    const foreign = await postForm(REVIEWER, { requestId: "x-1", pairId: adam.id, [`value.${adam.id}`]: "accept" }, cookies.sam);
+    const foreign = await postForm(REVIEWER, { intent: "respond", requestId: "x-1", pairId: adam.id, [`value.${adam.id}`]: "accept" }, cookies.sam);
     expect(foreign.status).toBe(404);
     expect((await pairOf("u-acme-adam"))?.state).toBe("nomination-manager-approved");
 
-    const declined = await postForm(REVIEWER, { requestId: "sam-1", pairId: sam.id, [`value.${sam.id}`]: "reject" }, cookies.sam);
+    const declined = await postForm(REVIEWER, { intent: "respond", requestId: "sam-1", pairId: sam.id, [`value.${sam.id}`]: "reject" }, cookies.sam);
     expect(declined.status).toBe(302);
     expect(await pairOf("u-acme-sam")).toMatchObject({ state: "nomination-reviewer-declined", decline_comment: null });
 
-    const accepted = await postForm(REVIEWER, { requestId: "adam-1", pairId: adam.id, [`value.${adam.id}`]: "accept" }, cookies.adam);
+    const accepted = await postForm(REVIEWER, { intent: "respond", requestId: "adam-1", pairId: adam.id, [`value.${adam.id}`]: "accept" }, cookies.adam);
     expect(accepted.status).toBe(302);
     expect((await pairOf("u-acme-adam"))?.state).toBe("pending");
     expect(textOf(await (await appFetch(REVIEWER, { cookie: cookies.adam })).text())).toContain("No nominations available!");
@@ -178,7 +178,7 @@ describe("the nomination path (000 §4)", () => {
     }
     const posted = await postForm(MANAGER, { intent: "add", requestId: "ed-add", reviewerIds: "u-acme-sam" }, cookies.ed);
     expect(posted.status).toBe(404);
-    const again = await postForm(AWAITING, { requestId: "gina-1", reviewerIds: "u-acme-ed" }, cookies.gina);
+    const again = await postForm(AWAITING, { intent: "nominate", requestId: "gina-1", reviewerIds: "u-acme-ed" }, cookies.gina);
     expect(again.status).toBe(404);
   });
 });

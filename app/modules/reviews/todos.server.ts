@@ -4,9 +4,9 @@ import { hasManager, reportsOf } from "~/modules/access/people.server";
 import { requirePermissionWith, type Viewer } from "~/modules/auth/session.server";
 import type { PairAnswers, PairState, ShareConfig } from "./campaign-machine";
 import type { StoredBlock } from "./questionnaire-blocks";
-import type { TodoContext } from "./components/todo-panels";
 import { awaitingNominationPath, itemHref, managerApprovePath, ownerTodoPath, reviewerApprovePath, todoPath } from "./nomination-rules";
 import { scopeOf, sessionScopeOf, type Scope } from "./review-detail.server";
+import type { TodoContext, TodoItem, TodoList, TodoType } from "./todos";
 
 /**
  * The reviewer's side of review campaigns (000 §2 "Review to-dos", §3 "To-do list", "Review (for
@@ -19,27 +19,6 @@ import { scopeOf, sessionScopeOf, type Scope } from "./review-detail.server";
 /** The states a reviewer sees in the to-do list: still to answer, or done. */
 const TODO_STATES: PairState[] = ["pending", "started", "review-progress", "completed"];
 const todoStates = sql`(SELECT value FROM json_each(${JSON.stringify(TODO_STATES)}))`;
-
-/** 000 §3 review to-do types: a review to give, or a step of the nomination phase. */
-export type TodoType = "default" | "awaiting-nominations" | "manager-approval" | "reviewer-approval";
-
-export interface TodoItem {
-  id: string;
-  type: TodoType;
-  /** Whom the item is about (the nominee themself on their own nomination). */
-  revieweeName: string;
-  completed: boolean;
-  /** The page that does the item; a review to give leaves it out (it is `todoPath(id)`, see itemHref). */
-  href?: string;
-}
-
-export interface TodoList {
-  total: number;
-  completed: number;
-  /** completed / total, in whole percent (000 §3 percentageComplete). */
-  percentageComplete: number;
-  reviewList: Array<{ performanceReviewCampaignId: string; title: string; reviews: TodoItem[] }>;
-}
 
 type ListRow = {
   id: string;

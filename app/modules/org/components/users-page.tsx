@@ -191,14 +191,14 @@ function EditForm({ data, result }: { data: LoaderData; result?: SubmissionResul
           Name
         </label>
         <input {...getInputProps(fields.name, { type: "text" })} className={inputClass} />
-        <FieldError id={fields.name.errorId} errors={fields.name.errors} />
+        <FieldError id={fields.name.errorId} errors={fields.name.errors} all />
       </div>
       <div>
         <label htmlFor={fields.title.id} className={labelClass}>
           Title
         </label>
         <input {...getInputProps(fields.title, { type: "text" })} className={inputClass} />
-        <FieldError id={fields.title.errorId} errors={fields.title.errors} />
+        <FieldError id={fields.title.errorId} errors={fields.title.errors} all />
       </div>
       <div>
         <label htmlFor={fields.departmentId.id} className={labelClass}>
@@ -212,7 +212,7 @@ function EditForm({ data, result }: { data: LoaderData; result?: SubmissionResul
             </option>
           ))}
         </select>
-        <FieldError id={fields.departmentId.errorId} errors={fields.departmentId.errors} />
+        <FieldError id={fields.departmentId.errorId} errors={fields.departmentId.errors} all />
       </div>
       <div>
         <label htmlFor={fields.roleId.id} className={labelClass}>
@@ -226,7 +226,7 @@ function EditForm({ data, result }: { data: LoaderData; result?: SubmissionResul
             </option>
           ))}
         </select>
-        <FieldError id={fields.roleId.errorId} errors={fields.roleId.errors} />
+        <FieldError id={fields.roleId.errorId} errors={fields.roleId.errors} all />
       </div>
       <FormErrors result={result} />
       <DialogButtons back={data.back} submit="Save" />

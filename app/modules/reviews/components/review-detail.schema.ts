@@ -105,7 +105,17 @@ export const AddPairSchema = z.object({
   confirmed,
 });
 
-export const ReviewDetailActionSchema = z.discriminatedUnion("intent", [PairActionSchema, RemindSchema, FinalizeSchema, AddPairSchema]);
+/** The Analytics tab's Download (000 §2 "Download button (reportType review or nomination)"). */
+export const StatusReportSchema = z.object({ intent: z.literal("statusReport"), reportType: z.enum(["review", "nomination"]) });
+
+/** Every form of the page: one that names no known intent is refused, never taken for another. */
+export const ReviewDetailActionSchema = z.discriminatedUnion("intent", [
+  PairActionSchema,
+  RemindSchema,
+  FinalizeSchema,
+  AddPairSchema,
+  StatusReportSchema,
+]);
 export type ReviewDetailAction = z.infer<typeof ReviewDetailActionSchema>;
 
 // ---------------------------------------------------------------------------------------------

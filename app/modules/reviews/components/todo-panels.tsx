@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { sharedCopy } from "~/lib/copy";
 import { useHydrated } from "~/ui/use-hydrated";
 import { itemHref } from "../nomination-rules";
-import type { TodoItem, TodoList } from "../todos.server";
+import type { TodoContext, TodoItem, TodoList } from "../todos";
 
 /** 000 §2 empty states of the context panel, quoted exactly. */
 const NO_FEEDBACK = "No Feedback available!";
@@ -77,12 +77,6 @@ function ProgressPanel({ list, current }: { list: TodoList; current?: string }) 
       ))}
     </details>
   );
-}
-
-export interface TodoContext {
-  goals: boolean;
-  objectives: Array<{ id: string; name: string; weight: number }>;
-  reviews: Array<{ id: string; title: string; href: string }>;
 }
 
 /**

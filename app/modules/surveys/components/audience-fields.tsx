@@ -1,5 +1,5 @@
 import { useBeforeUnload, useBlocker } from "@remix-run/react";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { z } from "zod";
 import { LEAVE_GUARD } from "../survey-machine";
 
@@ -83,14 +83,18 @@ export const panel = "rounded-lg border border-slate-200 bg-white p-5 shadow-sm"
  * Submitting a form of the page itself is not leaving.
  */
 export function useLeaveGuard(dirty: boolean) {
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
+  // Read at the moment of leaving, not from the last effect: a page that shows "Saved" must not
+  // still hold a reload in the frames before an effect re-registers the listener.
+  const dirtyNow = useRef(dirty);
+  dirtyNow.current = dirty;
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirtyNow.current && currentLocation.pathname !== nextLocation.pathname);
   useEffect(() => {
     if (blocker.state !== "blocked") return;
     if (window.confirm(LEAVE_GUARD)) blocker.proceed();
     else blocker.reset();
   }, [blocker]);
   useBeforeUnload((event) => {
-    if (!dirty) return;
+    if (!dirtyNow.current) return;
     event.preventDefault();
     // Browsers show their own wording; the text is kept for those that still use it.
     event.returnValue = LEAVE_GUARD;

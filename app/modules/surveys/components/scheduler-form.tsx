@@ -14,7 +14,7 @@ import {
   schedulePreview,
 } from "../schedule";
 import { CLOSE_RULES, CLOSE_UNITS } from "../survey-machine";
-import { input, panel } from "./audience-fields";
+import { input, panel, useLeaveGuard } from "./audience-fields";
 import { controlProps, Field, type FieldMeta } from "./labelled-field";
 import {
   CLOSE_RULE_LABELS,
@@ -65,12 +65,10 @@ export function SchedulerForm({
   page,
   lastResult,
   formError,
-  onDirty,
 }: {
   page: SchedulerPage;
   lastResult?: SubmissionResult<string[]>;
   formError: string | null;
-  onDirty: (dirty: boolean) => void;
 }) {
   const hydrated = useHydrated();
   const [form, fields] = useForm({
@@ -122,7 +120,8 @@ export function SchedulerForm({
   const [fieldsChanged, setFieldsChanged] = useState(false);
   const [textsWaiting, setTextsWaiting] = useState(false);
   const textsSaving = textsWaiting || notifications.state !== "idle";
-  useEffect(() => onDirty(fieldsChanged || textsSaving), [fieldsChanged, textsSaving, onDirty]);
+  // Guarded here, where "Saved" is decided, so the guard lets go in the same render.
+  useLeaveGuard(fieldsChanged || textsSaving);
   function onMessageInput() {
     setTextsWaiting(true);
     clearTimeout(timer.current);
