@@ -1,7 +1,7 @@
 import { Form } from "@remix-run/react";
 import type { Person } from "~/modules/reviews/nominations.server";
 import { Button } from "~/ui/button";
-import { Table } from "~/ui/table";
+import { HEADER, Table } from "~/ui/table";
 import { PAIR_STATE_LABELS, type PairState } from "../campaign-machine";
 
 /** Checkboxes of people (named `reviewerIds`): a plain form field, so choosing works without JavaScript. */
@@ -144,7 +144,7 @@ export function AnsweredTable({
     <Table
       label="Answered nominations"
       className="mt-6 w-full text-left text-sm"
-      headRowClassName="border-b border-slate-200 text-slate-600"
+      headRowClassName={HEADER.rule}
       columnClassName="py-2"
       columns={[personLabel, "Status", withComment ? "Comment" : null]}
     >
