@@ -5,6 +5,7 @@ import { requireViewer } from "~/modules/auth/session.server";
 import { buttonClass, ButtonLink } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
 import { PageHeader } from "~/ui/page-header";
+import { DENSITY, Table } from "~/ui/table";
 import { deliveryErrorCode } from "~/modules/notifications/failures";
 import { listInbox } from "~/modules/notifications/inbox.server";
 import { NOTIFICATION_KIND_LABELS, isNotificationKind } from "~/modules/notifications/kinds";
@@ -105,57 +106,52 @@ export default function DevInbox() {
         <EmptyState title="No messages yet." />
       ) : (
         <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
-          <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
-            <caption className="sr-only">Messages, newest first</caption>
-            <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
-              <tr>
-                {COLUMNS.map((column) => (
-                  <th key={column} scope="col" className="px-3 py-2">
-                    {column}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100 align-top">
-              {messages.map((m) => {
-                const href = m.link ? safeHref(m.link) : null;
-                const errorCode = m.status === "failed" ? deliveryErrorCode(m.error) : null;
-                return (
-                  <tr key={m.id}>
-                    <td className="px-3 py-2 font-medium whitespace-nowrap text-slate-900">{m.recipientName ?? m.recipientUserId}</td>
-                    <td className="px-3 py-2 whitespace-nowrap">{CHANNEL_LABELS[m.channel] ?? m.channel}</td>
-                    <td className="px-3 py-2 whitespace-nowrap">
-                      {isNotificationKind(m.kind) ? NOTIFICATION_KIND_LABELS[m.kind] : m.kind}
-                    </td>
-                    <td className="px-3 py-2 text-slate-900">{m.subject}</td>
-                    <td className="max-w-md px-3 py-2 whitespace-pre-line text-slate-700">{m.body}</td>
-                    <td className="px-3 py-2">
-                      {href ? (
-                        <a href={href} className="text-indigo-600 underline hover:text-indigo-500">
-                          {m.link}
-                        </a>
-                      ) : (
-                        m.link ?? ""
-                      )}
-                    </td>
-                    <td className="px-3 py-2 whitespace-nowrap">
-                      <span
-                        className={`inline-flex rounded-md px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${
-                          STATUS_STYLES[m.status] ?? ""
-                        }`}
-                      >
-                        {m.status}
-                      </span>
-                      {errorCode ? <span className="mt-1 block text-xs text-rose-700">{errorCode}</span> : null}
-                    </td>
-                    <td className="px-3 py-2 whitespace-nowrap text-slate-600">
-                      <time dateTime={m.createdAt}>{formatCreatedAt(m.createdAt)}</time>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+          <Table
+            className="min-w-full divide-y divide-slate-200 text-left text-sm"
+            caption="Messages, newest first"
+            header="capsStrong"
+            columnClassName={DENSITY.normal}
+            columns={COLUMNS}
+            bodyClassName="divide-y divide-slate-100 align-top"
+          >
+            {messages.map((m) => {
+              const href = m.link ? safeHref(m.link) : null;
+              const errorCode = m.status === "failed" ? deliveryErrorCode(m.error) : null;
+              return (
+                <tr key={m.id}>
+                  <td className="px-3 py-2 font-medium whitespace-nowrap text-slate-900">{m.recipientName ?? m.recipientUserId}</td>
+                  <td className="px-3 py-2 whitespace-nowrap">{CHANNEL_LABELS[m.channel] ?? m.channel}</td>
+                  <td className="px-3 py-2 whitespace-nowrap">
+                    {isNotificationKind(m.kind) ? NOTIFICATION_KIND_LABELS[m.kind] : m.kind}
+                  </td>
+                  <td className="px-3 py-2 text-slate-900">{m.subject}</td>
+                  <td className="max-w-md px-3 py-2 whitespace-pre-line text-slate-700">{m.body}</td>
+                  <td className="px-3 py-2">
+                    {href ? (
+                      <a href={href} className="text-indigo-600 underline hover:text-indigo-500">
+                        {m.link}
+                      </a>
+                    ) : (
+                      m.link ?? ""
+                    )}
+                  </td>
+                  <td className="px-3 py-2 whitespace-nowrap">
+                    <span
+                      className={`inline-flex rounded-md px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${
+                        STATUS_STYLES[m.status] ?? ""
+                      }`}
+                    >
+                      {m.status}
+                    </span>
+                    {errorCode ? <span className="mt-1 block text-xs text-rose-700">{errorCode}</span> : null}
+                  </td>
+                  <td className="px-3 py-2 whitespace-nowrap text-slate-600">
+                    <time dateTime={m.createdAt}>{formatCreatedAt(m.createdAt)}</time>
+                  </td>
+                </tr>
+              );
+            })}
+          </Table>
         </div>
       )}
 

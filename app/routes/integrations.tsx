@@ -10,7 +10,7 @@ import { createIntegration, listIntegrations, requestSync } from "~/modules/inte
 import { buttonClass } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
 import { PageHeader } from "~/ui/page-header";
-import { scrollRegion } from "~/ui/table";
+import { DataTable, DENSITY } from "~/ui/table";
 
 /** /integrations (ViewIntegrationsListPage): the company's HR systems, a create form and "Sync now". */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -77,56 +77,50 @@ export default function IntegrationsPage() {
       {integrations.length === 0 ? (
         <EmptyState icon="alert" title="No integrations yet" description="Add your HR system below to sync people from it." />
       ) : (
-        <div {...scrollRegion("Integrations")} className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-          <table className="min-w-full divide-y divide-slate-200 text-sm">
-            <thead className="bg-slate-50 text-left text-slate-600">
-              <tr>
-                <th scope="col" className="px-4 py-2 font-medium">Type</th>
-                <th scope="col" className="px-4 py-2 font-medium">Domain</th>
-                <th scope="col" className="px-4 py-2 font-medium">API key</th>
-                <th scope="col" className="px-4 py-2 font-medium">Created</th>
-                <th scope="col" className="px-4 py-2 font-medium">Last synced</th>
-                <th scope="col" className="px-4 py-2 font-medium">Last sync</th>
-                <th scope="col" className="px-4 py-2"><span className="sr-only">Actions</span></th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {integrations.map((row) => (
-                <tr key={row.id}>
-                  <td className="px-4 py-2 font-medium text-slate-900">{INTEGRATION_LABELS[row.type]}</td>
-                  <td className="px-4 py-2">{row.domain}</td>
-                  <td className="px-4 py-2 text-slate-500">•••• saved</td>
-                  <td className="px-4 py-2">{dateTime(row.createdAt)}</td>
-                  <td className="px-4 py-2">{dateTime(row.lastSyncedAt)}</td>
-                  <td className="px-4 py-2" data-testid="last-run">
-                    {row.lastRun ? (
-                      row.lastRun.status === "succeeded" ? (
-                        <span>
-                          Succeeded: created {row.lastRun.created} · updated {row.lastRun.updated} · deactivated {row.lastRun.deactivated}
-                        </span>
-                      ) : row.lastRun.status === "failed" ? (
-                        <span className="text-red-700">Failed: {row.lastRun.error}</span>
-                      ) : (
-                        <span>{row.lastRun.status === "queued" ? "Queued" : "Running"}</span>
-                      )
-                    ) : (
-                      "Not synced yet"
-                    )}
-                  </td>
-                  <td className="px-4 py-2 text-right">
-                    <Form method="post">
-                      <input type="hidden" name="intent" value="sync" />
-                      <input type="hidden" name="integrationId" value={row.id} />
-                      <button type="submit" className={buttonClass("secondary")}>
-                        Sync now
-                      </button>
-                    </Form>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          label="Integrations"
+          naming="frame"
+          flat
+          header="muted"
+          density="wide"
+          columnClassName={`${DENSITY.wide} font-medium`}
+          actions
+          columns={["Type", "Domain", "API key", "Created", "Last synced", "Last sync"]}
+        >
+          {integrations.map((row) => (
+            <tr key={row.id}>
+              <td className="px-4 py-2 font-medium text-slate-900">{INTEGRATION_LABELS[row.type]}</td>
+              <td className="px-4 py-2">{row.domain}</td>
+              <td className="px-4 py-2 text-slate-500">•••• saved</td>
+              <td className="px-4 py-2">{dateTime(row.createdAt)}</td>
+              <td className="px-4 py-2">{dateTime(row.lastSyncedAt)}</td>
+              <td className="px-4 py-2" data-testid="last-run">
+                {row.lastRun ? (
+                  row.lastRun.status === "succeeded" ? (
+                    <span>
+                      Succeeded: created {row.lastRun.created} · updated {row.lastRun.updated} · deactivated {row.lastRun.deactivated}
+                    </span>
+                  ) : row.lastRun.status === "failed" ? (
+                    <span className="text-red-700">Failed: {row.lastRun.error}</span>
+                  ) : (
+                    <span>{row.lastRun.status === "queued" ? "Queued" : "Running"}</span>
+                  )
+                ) : (
+                  "Not synced yet"
+                )}
+              </td>
+              <td className="px-4 py-2 text-right">
+                <Form method="post">
+                  <input type="hidden" name="intent" value="sync" />
+                  <input type="hidden" name="integrationId" value={row.id} />
+                  <button type="submit" className={buttonClass("secondary")}>
+                    Sync now
+                  </button>
+                </Form>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
 
       <section aria-labelledby="create-integration-title" className="mt-8 max-w-lg rounded-lg border border-slate-200 bg-white p-6">

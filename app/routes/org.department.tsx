@@ -7,7 +7,7 @@ import { Avatar } from "~/ui/avatar";
 import { buttonClass } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
 import { PageHeader } from "~/ui/page-header";
-import { scrollRegion } from "~/ui/table";
+import { DataTable } from "~/ui/table";
 
 const notFound = () => new Response("Not Found", { status: 404 });
 
@@ -39,31 +39,20 @@ export default function DepartmentPage() {
       {members.length === 0 ? (
         <EmptyState title="No members in this department." description="People join a department when it is set on their profile." />
       ) : (
-        <div {...scrollRegion("Members")} className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-          <table className="min-w-full divide-y divide-slate-200 text-sm">
-            <thead className="bg-slate-50 text-left text-slate-600">
-              <tr>
-                <th scope="col" className="px-4 py-3 font-semibold">Name</th>
-                <th scope="col" className="px-4 py-3 font-semibold">Title</th>
-                <th scope="col" className="px-4 py-3 font-semibold">Role</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {members.map((m) => (
-                <tr key={m.id}>
-                  <td className="px-4 py-3">
-                    <Link to={`/organization/settings/users/${encodeURIComponent(m.id)}`} className="flex items-center gap-3 font-medium text-indigo-700 hover:underline">
-                      <Avatar name={m.name} imageUrl={m.imageUrl} size="sm" />
-                      {m.name}
-                    </Link>
-                  </td>
-                  <td className="px-4 py-3 text-slate-700">{m.title ?? "—"}</td>
-                  <td className="px-4 py-3 text-slate-700">{m.role ?? "—"}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable label="Members" naming="frame" flat header="muted" density="roomy" columns={["Name", "Title", "Role"]}>
+          {members.map((m) => (
+            <tr key={m.id}>
+              <td className="px-4 py-3">
+                <Link to={`/organization/settings/users/${encodeURIComponent(m.id)}`} className="flex items-center gap-3 font-medium text-indigo-700 hover:underline">
+                  <Avatar name={m.name} imageUrl={m.imageUrl} size="sm" />
+                  {m.name}
+                </Link>
+              </td>
+              <td className="px-4 py-3 text-slate-700">{m.title ?? "—"}</td>
+              <td className="px-4 py-3 text-slate-700">{m.role ?? "—"}</td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       {pages > 1 ? (
         <nav aria-label="Pagination" className="mt-4 flex items-center justify-between text-sm text-slate-600">

@@ -5,7 +5,7 @@ import { requirePermission } from "~/modules/auth/session.server";
 import { listGroups } from "~/modules/org/groups.server";
 import { EmptyState } from "~/ui/empty-state";
 import { PageHeader } from "~/ui/page-header";
-import { scrollRegion } from "~/ui/table";
+import { DataTable } from "~/ui/table";
 
 /** /organization/settings/groups (Teams-type super admins): every group with its counts. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -23,32 +23,26 @@ export default function GroupsPage() {
       {groups.length === 0 ? (
         <EmptyState icon="groups" title="No groups available." />
       ) : (
-        <div {...scrollRegion("Groups")} className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
-          <table className="min-w-full divide-y divide-slate-200 text-sm" aria-label="Groups">
-            <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wider text-slate-500">
-              <tr>
-                <th scope="col" className="px-4 py-3">Name</th>
-                <th scope="col" className="px-4 py-3">Channel</th>
-                <th scope="col" className="px-4 py-3 text-right">Members</th>
-                <th scope="col" className="px-4 py-3 text-right">Admins</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {groups.map((group) => (
-                <tr key={group.id} data-group-id={group.id}>
-                  <td className="px-4 py-3 font-medium">
-                    <Link to={`/organization/settings/groups/${encodeURIComponent(group.id)}`} className="text-indigo-700 hover:underline">
-                      {group.name}
-                    </Link>
-                  </td>
-                  <td className="px-4 py-3 text-slate-600">{group.channelName ?? "—"}</td>
-                  <td className="px-4 py-3 text-right tabular-nums">{group.memberCount}</td>
-                  <td className="px-4 py-3 text-right tabular-nums">{group.adminCount}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          label="Groups"
+          header="caps"
+          density="roomy"
+          columnClassName="px-4 py-3"
+          columns={["Name", "Channel", { label: "Members", align: "right" }, { label: "Admins", align: "right" }]}
+        >
+          {groups.map((group) => (
+            <tr key={group.id} data-group-id={group.id}>
+              <td className="px-4 py-3 font-medium">
+                <Link to={`/organization/settings/groups/${encodeURIComponent(group.id)}`} className="text-indigo-700 hover:underline">
+                  {group.name}
+                </Link>
+              </td>
+              <td className="px-4 py-3 text-slate-600">{group.channelName ?? "—"}</td>
+              <td className="px-4 py-3 text-right tabular-nums">{group.memberCount}</td>
+              <td className="px-4 py-3 text-right tabular-nums">{group.adminCount}</td>
+            </tr>
+          ))}
+        </DataTable>
       )}
     </>
   );

@@ -6,6 +6,7 @@ import { requirePermission } from "~/modules/auth/session.server";
 import { listWorkspaces } from "~/modules/org/workspaces.server";
 import { EmptyState } from "~/ui/empty-state";
 import { PageHeader } from "~/ui/page-header";
+import { DENSITY, Table } from "~/ui/table";
 
 /**
  * /organization/settings/workspaces (Slack-type super admins): every workspace of the company
@@ -56,43 +57,41 @@ export default function WorkspacesPage() {
                   <p className="px-5 py-4 text-sm text-slate-500">No channels.</p>
                 ) : (
                   <div className="overflow-x-auto">
-                    <table className="min-w-full divide-y divide-slate-200 text-sm" aria-label={`Channels of ${workspace.name}`}>
-                      <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wider text-slate-500">
-                        <tr>
-                          <th scope="col" className="px-4 py-3">Channel</th>
-                          <th scope="col" className="px-4 py-3">Private</th>
-                          <th scope="col" className="px-4 py-3 text-right">Members</th>
-                        </tr>
-                      </thead>
-                      <tbody className="divide-y divide-slate-100">
-                        {workspace.channels.map((channel) => (
-                          <tr key={channel.id} data-channel-id={channel.id}>
-                            <td className="px-4 py-3 font-medium">
-                              <Link
-                                to={`${base}/${encodeURIComponent(workspace.id)}/channels/${encodeURIComponent(channel.id)}`}
-                                className="text-indigo-700 hover:underline"
-                              >
-                                #{channel.name}
-                              </Link>
-                            </td>
-                            <td className="px-4 py-3">
-                              {channel.isPrivate ? (
-                                <span
-                                  className="inline-flex items-center gap-1 rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-800 ring-1 ring-inset ring-amber-200"
-                                  data-private
-                                >
-                                  <LockIcon />
-                                  Private
-                                </span>
-                              ) : (
-                                <span className="text-slate-400">—</span>
-                              )}
-                            </td>
-                            <td className="px-4 py-3 text-right tabular-nums">{channel.memberCount}</td>
-                          </tr>
-                        ))}
-                      </tbody>
-                    </table>
+                    <Table
+                      label={`Channels of ${workspace.name}`}
+                      className="min-w-full divide-y divide-slate-200 text-sm"
+                      header="caps"
+                      columnClassName={DENSITY.roomy}
+                      columns={["Channel", "Private", { label: "Members", align: "right" }]}
+                      bodyClassName="divide-y divide-slate-100"
+                    >
+                    {workspace.channels.map((channel) => (
+                      <tr key={channel.id} data-channel-id={channel.id}>
+                        <td className="px-4 py-3 font-medium">
+                          <Link
+                            to={`${base}/${encodeURIComponent(workspace.id)}/channels/${encodeURIComponent(channel.id)}`}
+                            className="text-indigo-700 hover:underline"
+                          >
+                            #{channel.name}
+                          </Link>
+                        </td>
+                        <td className="px-4 py-3">
+                          {channel.isPrivate ? (
+                            <span
+                              className="inline-flex items-center gap-1 rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-800 ring-1 ring-inset ring-amber-200"
+                              data-private
+                            >
+                              <LockIcon />
+                              Private
+                            </span>
+                          ) : (
+                            <span className="text-slate-400">—</span>
+                          )}
+                        </td>
+                        <td className="px-4 py-3 text-right tabular-nums">{channel.memberCount}</td>
+                      </tr>
+                    ))}
+                    </Table>
                   </div>
                 )}
               </section>

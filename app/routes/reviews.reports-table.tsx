@@ -18,6 +18,7 @@ import {
 } from "~/modules/reviews/reports/report-table.schema";
 import { EmptyState } from "~/ui/empty-state";
 import { PageHeader } from "~/ui/page-header";
+import { DENSITY, Table } from "~/ui/table";
 
 const DEFAULT_TITLE = "Review Report";
 const TitleSchema = z.object({
@@ -86,28 +87,25 @@ export default function ReviewReportsTable() {
                 {PREVIEW_ROWS} answer rows are shown. Download has them all.
               </p>
               <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
-                <table className="min-w-full divide-y divide-slate-200 text-sm" aria-label="Report table preview" data-answer-preview>
-                  <thead className="bg-slate-50 text-left text-slate-700">
-                    <tr>
-                      {ANSWER_COLUMNS.map((c) => (
-                        <th key={c} scope="col" className="px-3 py-2 font-semibold">
-                          {c}
-                        </th>
+                <Table
+                  label="Report table preview"
+                  data-answer-preview
+                  className="min-w-full divide-y divide-slate-200 text-sm"
+                  header="plain"
+                  columnClassName={`${DENSITY.normal} font-semibold`}
+                  columns={ANSWER_COLUMNS}
+                  bodyClassName="divide-y divide-slate-100"
+                >
+                  {d.rows.map((row, i) => (
+                    <tr key={i} data-answer-row>
+                      {row.map((cell, j) => (
+                        <td key={j} className="max-w-xs truncate px-3 py-2 text-slate-700" title={String(cell)}>
+                          {cell}
+                        </td>
                       ))}
                     </tr>
-                  </thead>
-                  <tbody className="divide-y divide-slate-100">
-                    {d.rows.map((row, i) => (
-                      <tr key={i} data-answer-row>
-                        {row.map((cell, j) => (
-                          <td key={j} className="max-w-xs truncate px-3 py-2 text-slate-700" title={String(cell)}>
-                            {cell}
-                          </td>
-                        ))}
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
+                  ))}
+                </Table>
               </div>
             </>
           )}

@@ -4,7 +4,7 @@ import { Avatar } from "~/ui/avatar";
 import { buttonClass } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
 import { PageHeader } from "~/ui/page-header";
-import { scrollRegion } from "~/ui/table";
+import { DataTable } from "~/ui/table";
 
 interface Person {
   id: string;
@@ -87,51 +87,36 @@ export function AdminListPage({ data, result }: {
       {data.admins.length === 0 ? (
         <EmptyState title={`No ${noun}s yet.`} description={data.canManage ? `Search for people above to add ${noun}s.` : undefined} />
       ) : (
-        <div {...scrollRegion(title)} className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-          <table className="min-w-full divide-y divide-slate-200 text-sm">
-            <thead className="bg-slate-50 text-left text-slate-600">
-              <tr>
-                <th scope="col" className="px-4 py-3 font-semibold">Name</th>
-                <th scope="col" className="px-4 py-3 font-semibold">E-mail</th>
-                {data.canManage ? (
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                ) : null}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {data.admins.map((p) => (
-                <tr key={p.id} data-id={p.id}>
-                  <td className="px-4 py-3">
-                    <span className="flex items-center gap-3 font-medium text-slate-900">
-                      <Avatar name={p.name} imageUrl={p.imageUrl} size="sm" />
-                      {p.name}
-                    </span>
-                  </td>
-                  <td className="px-4 py-3 text-slate-700">{p.email}</td>
-                  {data.canManage ? (
-                    <td className="px-4 py-3 text-right">
-                      <details className="inline-block text-left">
-                        <summary className={buttonClass("ghost", "cursor-pointer list-none text-red-700")}>Remove</summary>
-                        <Form method="post" className="mt-2 w-72 rounded-md border border-red-200 bg-red-50 p-3">
-                          <p className="text-sm text-slate-900">
-                            {p.id === data.viewerId ? `Remove yourself as ${noun}?` : `Remove ${p.name} as ${noun}?`}
-                          </p>
-                          <input type="hidden" name="intent" value="remove" />
-                          <input type="hidden" name="userId" value={p.id} />
-                          <button type="submit" className={buttonClass("danger", "mt-3")}>
-                            Remove
-                          </button>
-                        </Form>
-                      </details>
-                    </td>
-                  ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable label={title} naming="frame" flat header="muted" density="roomy" actions={data.canManage} columns={["Name", "E-mail"]}>
+          {data.admins.map((p) => (
+            <tr key={p.id} data-id={p.id}>
+              <td className="px-4 py-3">
+                <span className="flex items-center gap-3 font-medium text-slate-900">
+                  <Avatar name={p.name} imageUrl={p.imageUrl} size="sm" />
+                  {p.name}
+                </span>
+              </td>
+              <td className="px-4 py-3 text-slate-700">{p.email}</td>
+              {data.canManage ? (
+                <td className="px-4 py-3 text-right">
+                  <details className="inline-block text-left">
+                    <summary className={buttonClass("ghost", "cursor-pointer list-none text-red-700")}>Remove</summary>
+                    <Form method="post" className="mt-2 w-72 rounded-md border border-red-200 bg-red-50 p-3">
+                      <p className="text-sm text-slate-900">
+                        {p.id === data.viewerId ? `Remove yourself as ${noun}?` : `Remove ${p.name} as ${noun}?`}
+                      </p>
+                      <input type="hidden" name="intent" value="remove" />
+                      <input type="hidden" name="userId" value={p.id} />
+                      <button type="submit" className={buttonClass("danger", "mt-3")}>
+                        Remove
+                      </button>
+                    </Form>
+                  </details>
+                </td>
+              ) : null}
+            </tr>
+          ))}
+        </DataTable>
       )}
     </div>
   );

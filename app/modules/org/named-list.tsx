@@ -3,7 +3,7 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { buttonClass } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
-import { scrollRegion } from "~/ui/table";
+import { DataTable } from "~/ui/table";
 
 /** What a Roles/Departments action answers on a bad submission. */
 export interface NamedListActionData {
@@ -94,68 +94,65 @@ export function NamedList({ rows, labels, fieldName, idField, actionData, detail
       {rows.length === 0 ? (
         <EmptyState title={labels.emptyTitle} description={labels.emptyDescription} />
       ) : (
-        <div {...scrollRegion(`${labels.noun}s`)} className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-          <table className="min-w-full divide-y divide-slate-200 text-sm">
-            <thead className="bg-slate-50 text-left text-slate-600">
-              <tr>
-                <th scope="col" className="px-4 py-3 font-semibold">{labels.noun}</th>
-                <th scope="col" className="px-4 py-3 font-semibold">{labels.countHead}</th>
-                <th scope="col" className="px-4 py-3 font-semibold"><span className="sr-only">Actions</span></th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {rows.map((row) => {
-                const renameResult = resultFor("rename", row.id);
-                return (
-                  <tr key={row.id} data-id={row.id}>
-                    <td className="px-4 py-3 font-medium text-slate-900">
-                      {detailHref ? (
-                        <Link to={detailHref(row.id)} className="text-indigo-700 hover:underline">
-                          {row.name}
-                        </Link>
-                      ) : (
-                        row.name
-                      )}
-                    </td>
-                    <td className="px-4 py-3 text-slate-700">{row.count}</td>
-                    <td className="px-4 py-3">
-                      <div className="flex flex-wrap justify-end gap-2">
-                        <details open={Boolean(renameResult)} className="group">
-                          <summary className={buttonClass("secondary", "cursor-pointer list-none")}>Rename</summary>
-                          <div className="mt-2 w-72">
-                            <NameField
-                              label={`New name for ${row.name}`}
-                              fieldName={fieldName}
-                              idField={idField}
-                              id={row.id}
-                              intent="rename"
-                              formId={`rename-${row.id}`}
-                              defaultValue={row.name}
-                              lastResult={renameResult}
-                              submitLabel="Save"
-                            />
-                          </div>
-                        </details>
-                        <details>
-                          <summary className={buttonClass("ghost", "cursor-pointer list-none text-red-700")}>Remove</summary>
-                          <Form method="post" className="mt-2 w-72 rounded-md border border-red-200 bg-red-50 p-3">
-                            <p className="text-sm font-medium text-slate-900">{labels.removeQuestion(row.name)}</p>
-                            <p className="mt-1 text-sm text-slate-600">{labels.removeConsequence(row.count)}</p>
-                            <input type="hidden" name="intent" value="remove" />
-                            <input type="hidden" name={idField} value={row.id} />
-                            <button type="submit" className={buttonClass("danger", "mt-3")}>
-                              Remove {row.name}
-                            </button>
-                          </Form>
-                        </details>
+        <DataTable
+          label={`${labels.noun}s`}
+          naming="frame"
+          flat
+          header="muted"
+          density="roomy"
+          actions
+          columns={[labels.noun, labels.countHead]}
+        >
+          {rows.map((row) => {
+            const renameResult = resultFor("rename", row.id);
+            return (
+              <tr key={row.id} data-id={row.id}>
+                <td className="px-4 py-3 font-medium text-slate-900">
+                  {detailHref ? (
+                    <Link to={detailHref(row.id)} className="text-indigo-700 hover:underline">
+                      {row.name}
+                    </Link>
+                  ) : (
+                    row.name
+                  )}
+                </td>
+                <td className="px-4 py-3 text-slate-700">{row.count}</td>
+                <td className="px-4 py-3">
+                  <div className="flex flex-wrap justify-end gap-2">
+                    <details open={Boolean(renameResult)} className="group">
+                      <summary className={buttonClass("secondary", "cursor-pointer list-none")}>Rename</summary>
+                      <div className="mt-2 w-72">
+                        <NameField
+                          label={`New name for ${row.name}`}
+                          fieldName={fieldName}
+                          idField={idField}
+                          id={row.id}
+                          intent="rename"
+                          formId={`rename-${row.id}`}
+                          defaultValue={row.name}
+                          lastResult={renameResult}
+                          submitLabel="Save"
+                        />
                       </div>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+                    </details>
+                    <details>
+                      <summary className={buttonClass("ghost", "cursor-pointer list-none text-red-700")}>Remove</summary>
+                      <Form method="post" className="mt-2 w-72 rounded-md border border-red-200 bg-red-50 p-3">
+                        <p className="text-sm font-medium text-slate-900">{labels.removeQuestion(row.name)}</p>
+                        <p className="mt-1 text-sm text-slate-600">{labels.removeConsequence(row.count)}</p>
+                        <input type="hidden" name="intent" value="remove" />
+                        <input type="hidden" name={idField} value={row.id} />
+                        <button type="submit" className={buttonClass("danger", "mt-3")}>
+                          Remove {row.name}
+                        </button>
+                      </Form>
+                    </details>
+                  </div>
+                </td>
+              </tr>
+            );
+          })}
+        </DataTable>
       )}
     </div>
   );

@@ -1,4 +1,5 @@
 import { FieldError } from "~/ui/form-fields";
+import { MatrixTable, RowHeader } from "~/ui/table";
 import { COMMENT_MAX } from "../answers";
 import { ANSWER_ERROR, ANSWER_INPUT, PREVIEW_INPUT, RequiredMark, type Errors, type FieldIds, type Look } from "./looks";
 
@@ -333,34 +334,18 @@ export function ChoiceQuestionPreview({
         </select>
       ) : matrixRows ? (
         <div className="overflow-x-auto">
-          <table className="min-w-full text-xs">
-            <thead>
-              <tr>
-                <th scope="col" className="p-1 text-left font-medium text-slate-500">
-                  <span className="sr-only">Item</span>
-                </th>
+          <MatrixTable rowsLabel="Item" options={options}>
+            {matrixRows.map((row) => (
+              <tr key={row}>
+                <RowHeader>{row}</RowHeader>
                 {options.map((o) => (
-                  <th key={o.key} scope="col" className="p-1 font-medium text-slate-600">
-                    {o.text}
-                  </th>
+                  <td key={o.key} className="p-1 text-center">
+                    <input type="radio" disabled aria-label={`${row}: ${o.text}`} />
+                  </td>
                 ))}
               </tr>
-            </thead>
-            <tbody>
-              {matrixRows.map((row) => (
-                <tr key={row}>
-                  <th scope="row" className="p-1 text-left font-normal text-slate-700">
-                    {row}
-                  </th>
-                  {options.map((o) => (
-                    <td key={o.key} className="p-1 text-center">
-                      <input type="radio" disabled aria-label={`${row}: ${o.text}`} />
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </MatrixTable>
         </div>
       ) : (
         <div className={nps ? "flex flex-wrap gap-1" : "flex flex-wrap gap-x-4 gap-y-1.5"}>

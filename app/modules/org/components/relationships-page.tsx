@@ -8,6 +8,7 @@ import { buttonClass } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
 import { FieldRow } from "~/ui/form-fields";
 import { PageHeader } from "~/ui/page-header";
+import { Table } from "~/ui/table";
 
 type Loaded = RelationshipsPageData;
 
@@ -20,15 +21,14 @@ export function RelationshipsPage({ relationships, open, actionData }: Relations
       {relationships.length === 0 ? (
         <EmptyState title="No relationships yet." />
       ) : (
-        <table className="mt-6 w-full text-left text-sm" data-testid="relationships">
-          <thead className="border-b border-slate-200 text-slate-600">
-            <tr>
-              <th scope="col" className="py-2">Name</th>
-              <th scope="col" className="py-2">Members</th>
-              <th scope="col" className="py-2"><span className="sr-only">Actions</span></th>
-            </tr>
-          </thead>
-          <tbody>
+        <Table
+          className="mt-6 w-full text-left text-sm"
+          data-testid="relationships"
+          header="rule"
+          columnClassName="py-2"
+          actions
+          columns={["Name", "Members"]}
+        >
             {relationships.map((r) => (
               <tr key={r.id} className="border-b border-slate-100" data-relationship-id={r.id}>
                 <td className="py-2 font-medium text-slate-900">{r.name}</td>
@@ -40,8 +40,7 @@ export function RelationshipsPage({ relationships, open, actionData }: Relations
                 </td>
               </tr>
             ))}
-          </tbody>
-        </table>
+        </Table>
       )}
       {open ? <Detail open={open} actionData={actionData?.relationshipId === open.id ? actionData : undefined} /> : null}
     </div>
@@ -125,16 +124,14 @@ function Detail({ open, actionData }: { open: NonNullable<Loaded["open"]>; actio
       {members.rows.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600">No one is attached yet.</p>
       ) : (
-        <table className="mt-2 w-full text-left text-sm" data-testid="members">
-          <thead className="border-b border-slate-200 text-slate-600">
-            <tr>
-              <th scope="col" className="py-2">Name</th>
-              <th scope="col" className="py-2">E-mail</th>
-              <th scope="col" className="py-2">Origin</th>
-              <th scope="col" className="py-2"><span className="sr-only">Actions</span></th>
-            </tr>
-          </thead>
-          <tbody>
+        <Table
+          className="mt-2 w-full text-left text-sm"
+          data-testid="members"
+          header="rule"
+          columnClassName="py-2"
+          actions
+          columns={["Name", "E-mail", "Origin"]}
+        >
             {members.rows.map((m) => (
               <tr key={m.userId} className="border-b border-slate-100" data-member-id={m.userId}>
                 <td className="py-2">{m.name}</td>
@@ -150,8 +147,7 @@ function Detail({ open, actionData }: { open: NonNullable<Loaded["open"]>; actio
                 </td>
               </tr>
             ))}
-          </tbody>
-        </table>
+        </Table>
       )}
       {members.pages > 1 ? (
         <nav aria-label="Members pages" className="mt-3 flex items-center gap-3 text-sm">
@@ -208,15 +204,11 @@ function Detail({ open, actionData }: { open: NonNullable<Loaded["open"]>; actio
       {uploaded ? (
         <div className="mt-4 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm" role="status" data-testid="upload-result">
           <p className="font-semibold">{uploaded.accepted} people attached; {uploaded.rejected.length} rows rejected.</p>
-          <table className="mt-2 w-full text-left" data-testid="rejected-rows">
-            <caption className="sr-only">Rejected rows</caption>
-            <thead><tr><th scope="col">Row</th><th scope="col">Value</th><th scope="col">Reason</th></tr></thead>
-            <tbody>
+          <Table className="mt-2 w-full text-left" data-testid="rejected-rows" caption="Rejected rows" columns={["Row", "Value", "Reason"]}>
               {uploaded.rejected.slice(0, 500).map((r) => (
                 <tr key={r.row} data-row={r.row}><td>{r.row}</td><td>{r.value}</td><td>{r.reason}</td></tr>
               ))}
-            </tbody>
-          </table>
+          </Table>
           {uploaded.rejected.length > 500 ? <p className="mt-2">and {uploaded.rejected.length - 500} more.</p> : null}
         </div>
       ) : null}

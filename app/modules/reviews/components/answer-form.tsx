@@ -4,6 +4,7 @@ import { ANSWER_ERROR, ANSWER_INPUT, fieldIds, RequiredMark, type Errors } from 
 import { TextQuestion } from "~/modules/blocks/components/text-question";
 import { blockHasError, NOT_APPLICABLE, plainText, type Choice, type ChoiceValue } from "~/modules/blocks";
 import { FieldError } from "~/ui/form-fields";
+import { MatrixTable, RowHeader } from "~/ui/table";
 import { CompetencyDetails } from "./competency-details";
 import { answerFieldName, NO_QUESTIONS_AVAILABLE, objectiveScorecard, ratedRows, type AnswerPart, type RatedRow } from "../answers";
 import type { PairAnswer, PairAnswers } from "../campaign-machine";
@@ -250,47 +251,36 @@ function RowsControl({
         </div>
       ) : (
         <div className="overflow-x-auto">
-          <table className="min-w-full text-xs">
-            <caption className="sr-only">{label}</caption>
-            <thead>
-              <tr>
-                <th scope="col" className="p-1 text-left font-medium text-slate-500">
-                  <span className="sr-only">{block.type === "objective-question" ? "KPI" : "Behaviour"}</span>
-                </th>
-                {options.map((o) => (
-                  <th key={o.value} scope="col" className="p-1 font-medium text-slate-600">
-                    {o.text}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row, i) => {
-                const name = rowName(row.part);
-                const invalid = invalidProps(name, errors);
-                return (
-                  <tr key={row.part}>
-                    <th scope="row" className="p-1 text-left font-normal text-slate-700">
-                      {row.name}
-                      <AnswerError name={name} errors={errors} />
-                    </th>
-                    {options.map((o) => (
-                      <td key={o.value} className="p-1 text-center">
-                        <input
-                          type="radio"
-                          name={name}
-                          value={o.value}
-                          defaultChecked={current(i) === o.value}
-                          aria-label={`${row.name}: ${o.text}`}
-                          {...invalid}
-                        />
-                      </td>
-                    ))}
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+          <MatrixTable
+            caption={label}
+            rowsLabel={block.type === "objective-question" ? "KPI" : "Behaviour"}
+            options={options.map((o) => ({ key: o.value, text: o.text }))}
+          >
+            {rows.map((row, i) => {
+              const name = rowName(row.part);
+              const invalid = invalidProps(name, errors);
+              return (
+                <tr key={row.part}>
+                  <RowHeader>
+                    {row.name}
+                    <AnswerError name={name} errors={errors} />
+                  </RowHeader>
+                  {options.map((o) => (
+                    <td key={o.value} className="p-1 text-center">
+                      <input
+                        type="radio"
+                        name={name}
+                        value={o.value}
+                        defaultChecked={current(i) === o.value}
+                        aria-label={`${row.name}: ${o.text}`}
+                        {...invalid}
+                      />
+                    </td>
+                  ))}
+                </tr>
+              );
+            })}
+          </MatrixTable>
         </div>
       )}
       {choice.isNotApplicableOption ? (

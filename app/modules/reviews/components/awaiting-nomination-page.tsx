@@ -7,6 +7,7 @@ import type { TodoPageExtras } from "~/modules/reviews/todos";
 import { Button } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
 import { PageHeader } from "~/ui/page-header";
+import { HEADER, Table } from "~/ui/table";
 
 type Data = ReturnType<typeof useLoaderData<() => NonNullable<Awaited<ReturnType<typeof nomineePage>>> & TodoPageExtras & { q: string }>>;
 
@@ -72,22 +73,14 @@ export function AwaitingNominationPage({ data, actionData }: { data: Data; actio
           ) : (
             <>
               <p className="mt-1 text-sm text-slate-600">Your nominations were submitted.</p>
-              <table className="mt-4 w-full text-left text-sm">
-                <thead>
-                  <tr className="border-b border-slate-200 text-slate-600">
-                    <th className="py-2">Reviewer</th>
-                    <th className="py-2">Status</th>
+              <Table className="mt-4 w-full text-left text-sm" headRowClassName={HEADER.rule} columnClassName="py-2" columns={["Reviewer", "Status"]}>
+                {submitted.map((p) => (
+                  <tr key={p.id} className="border-b border-slate-100" data-pair-state={p.state}>
+                    <td className="py-2">{p.reviewerName}</td>
+                    <td className="py-2">{PAIR_STATE_LABELS[p.state]}</td>
                   </tr>
-                </thead>
-                <tbody>
-                  {submitted.map((p) => (
-                    <tr key={p.id} className="border-b border-slate-100" data-pair-state={p.state}>
-                      <td className="py-2">{p.reviewerName}</td>
-                      <td className="py-2">{PAIR_STATE_LABELS[p.state]}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+                ))}
+              </Table>
             </>
           )}
         </section>

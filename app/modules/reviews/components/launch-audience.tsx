@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { copy } from "~/lib/copy";
 import { Button, buttonClass } from "~/ui/button";
 import { FieldRow } from "~/ui/form-fields";
+import { HiddenHeader, Table } from "~/ui/table";
 import { SAMPLE_FILES } from "../audience";
 import { NOMINATION_STATES } from "../campaign-machine";
 import { AUDIENCE_PAGE_SIZE } from "../launch.schema";
@@ -132,21 +133,16 @@ export function AudienceSection({ page, fields, channelName }: { page: LoaderDat
         {page.pairs.total === 0 ? (
           <p className="text-sm text-slate-600">No pairs yet.</p>
         ) : (
-          <table className="min-w-full divide-y divide-slate-200 text-sm" aria-label="Audience pairs">
-            <thead className="text-left text-slate-700">
-              <tr>
-                <th scope="col" className="py-2 pr-3 font-semibold">
-                  Reviewee
-                </th>
-                <th scope="col" className="py-2 pr-3 font-semibold">
-                  Reviewer
-                </th>
-                <th scope="col" className="py-2">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
+          <Table
+            label="Audience pairs"
+            className="min-w-full divide-y divide-slate-200 text-sm"
+            header="dialog"
+            columnClassName="py-2 pr-3 font-semibold"
+            columns={["Reviewee", "Reviewer"]}
+            actions
+            actionsClassName="py-2"
+            bodyClassName="divide-y divide-slate-100"
+          >
               {page.pairs.rows.map((p) => (
                 <tr key={p.id}>
                   <td className="py-2 pr-3">{p.reviewee}</td>
@@ -165,8 +161,7 @@ export function AudienceSection({ page, fields, channelName }: { page: LoaderDat
                   </td>
                 </tr>
               ))}
-            </tbody>
-          </table>
+          </Table>
         )}
         {pages > 1 ? (
           <nav aria-label="Audience pages" className="flex items-center gap-3 text-sm">
@@ -341,21 +336,18 @@ function Participants({ page }: { page: LoaderData }) {
         Nominations started: {counts.map(([state, n]) => `${n} ${state}`).join(", ") || "no participants"}.
       </p>
       <NomineeSearch />
-      <table className="min-w-full divide-y divide-slate-200 text-sm" aria-label="Participants">
-        <thead className="text-left text-slate-700">
-          <tr>
-            <th scope="col" className="py-2 pr-3">
-              <span className="sr-only">Select</span>
-            </th>
-            <th scope="col" className="py-2 pr-3 font-semibold">
-              Reviewee
-            </th>
-            <th scope="col" className="py-2 pr-3 font-semibold">
-              Nomination
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
+      <Table
+        label="Participants"
+        className="min-w-full divide-y divide-slate-200 text-sm"
+        header="dialog"
+        columnClassName="py-2 pr-3 font-semibold"
+        columns={[
+          <HiddenHeader key="select" label="Select" className="py-2 pr-3" />,
+          "Reviewee",
+          "Nomination",
+        ]}
+        bodyClassName="divide-y divide-slate-100"
+      >
           {page.nominations.map((n) => (
             <tr key={n.revieweeId}>
               <td className="py-2 pr-3">
@@ -373,8 +365,7 @@ function Participants({ page }: { page: LoaderData }) {
               <td className="py-2 pr-3 capitalize">{n.state}</td>
             </tr>
           ))}
-        </tbody>
-      </table>
+      </Table>
       <div className="flex flex-wrap gap-2">
         <Button type="submit" name="intent" value="cancelNominees" variant="secondary" formNoValidate>
           Cancel selected nominations

@@ -2,6 +2,7 @@ import { Form, Link, useNavigate } from "@remix-run/react";
 import { Button, buttonClass } from "~/ui/button";
 import { ConfirmPanel } from "~/ui/confirm-panel";
 import { Modal } from "~/ui/dialog";
+import { HeaderCell, Table } from "~/ui/table";
 import type { RejectedRow } from "../campaign-commands";
 import { draftPath } from "../launch.schema";
 import type { LaunchPage as LoaderData } from "./launch-types";
@@ -114,32 +115,20 @@ export function InvalidRows({
       : `${n} people were not added`;
   const table = (
     <div className="mt-3 max-h-80 overflow-y-auto">
-      <table className="min-w-full divide-y divide-slate-200 text-sm" aria-label="Rows not added">
-        <thead className="text-left text-slate-700">
-          <tr>
-            <th scope="col" className="py-1 pr-3 font-semibold">
-              Row
-            </th>
-            {kind === "pairs" ? (
-              <>
-                <th scope="col" className="py-1 pr-3 font-semibold">
-                  Reviewee
-                </th>
-                <th scope="col" className="py-1 pr-3 font-semibold">
-                  Reviewer
-                </th>
-              </>
-            ) : (
-              <th scope="col" className="py-1 pr-3 font-semibold">
-                Reviewee
-              </th>
-            )}
-            <th scope="col" className="py-1 font-semibold">
-              Reason
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
+      <Table
+        label="Rows not added"
+        className="min-w-full divide-y divide-slate-200 text-sm"
+        header="dialog"
+        columnClassName="py-1 pr-3 font-semibold"
+        columns={[
+          "Row",
+          ...(kind === "pairs" ? ["Reviewee", "Reviewer"] : ["Reviewee"]),
+          <HeaderCell key="reason" className="py-1 font-semibold">
+            Reason
+          </HeaderCell>,
+        ]}
+        bodyClassName="divide-y divide-slate-100"
+      >
           {rows.map((r, i) => (
             <tr key={i}>
               <td className="py-1 pr-3">{r.row}</td>
@@ -154,8 +143,7 @@ export function InvalidRows({
               <td className="py-1">{r.reason}</td>
             </tr>
           ))}
-        </tbody>
-      </table>
+      </Table>
     </div>
   );
   if (!hydrated) {

@@ -8,7 +8,7 @@ import { MY_REVIEW_TAB_LABELS, MY_REVIEW_TABS } from "~/modules/reviews/my-revie
 import type { MyReviewItem, MyReviewTab, myReviewResult } from "~/modules/reviews/my-reviews.server";
 import { EmptyState } from "~/ui/empty-state";
 import { PageHeader } from "~/ui/page-header";
-import { scrollRegion } from "~/ui/table";
+import { DataTable, DENSITY } from "~/ui/table";
 
 const PATH = "/reviews/my-reviews";
 /** 000 §2 empty state, quoted exactly. */
@@ -165,23 +165,17 @@ function SharedReportList({ reports }: { reports: SharedReportItem[] }) {
 /** A My Reviews table: visible column headers, then a last column of links named for screen readers only. */
 function ListTable({ caption, columns, link, children }: { caption: string; columns: string[]; link: string; children: ReactNode }) {
   return (
-    <div {...scrollRegion(caption)} className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
-      <table className="min-w-full divide-y divide-slate-200 text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
-          <tr>
-            {columns.map((column) => (
-              <th key={column} scope="col" className="px-4 py-2">
-                {column}
-              </th>
-            ))}
-            <th scope="col" className="px-4 py-2">
-              <span className="sr-only">{link}</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">{children}</tbody>
-      </table>
-    </div>
+    <DataTable
+      label={caption}
+      naming="caption"
+      header="capsStrong"
+      density="wide"
+      columnClassName={DENSITY.wide}
+      actions={link}
+      actionsClassName={DENSITY.wide}
+      columns={columns}
+    >
+      {children}
+    </DataTable>
   );
 }

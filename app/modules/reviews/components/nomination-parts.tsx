@@ -1,6 +1,7 @@
 import { Form } from "@remix-run/react";
 import type { Person } from "~/modules/reviews/nominations.server";
 import { Button } from "~/ui/button";
+import { HEADER, Table } from "~/ui/table";
 import { PAIR_STATE_LABELS, type PairState } from "../campaign-machine";
 
 /** Checkboxes of people (named `reviewerIds`): a plain form field, so choosing works without JavaScript. */
@@ -140,15 +141,13 @@ export function AnsweredTable({
 }) {
   if (rows.length === 0) return null;
   return (
-    <table className="mt-6 w-full text-left text-sm" aria-label="Answered nominations">
-      <thead>
-        <tr className="border-b border-slate-200 text-slate-600">
-          <th className="py-2">{personLabel}</th>
-          <th className="py-2">Status</th>
-          {withComment ? <th className="py-2">Comment</th> : null}
-        </tr>
-      </thead>
-      <tbody>
+    <Table
+      label="Answered nominations"
+      className="mt-6 w-full text-left text-sm"
+      headRowClassName={HEADER.rule}
+      columnClassName="py-2"
+      columns={[personLabel, "Status", withComment ? "Comment" : null]}
+    >
         {rows.map((p) => (
           <tr key={p.id} className="border-b border-slate-100" data-pair-state={p.state}>
             <td className="py-2">{p.name}</td>
@@ -156,7 +155,6 @@ export function AnsweredTable({
             {withComment ? <td className="py-2">{p.declineComment ?? ""}</td> : null}
           </tr>
         ))}
-      </tbody>
-    </table>
+    </Table>
   );
 }

@@ -1,7 +1,7 @@
 import { useClientNavigation } from "~/ui/client-navigation";
 import { PAIR_STATE_LABELS, pairActions, type PairAction, type PairContext, type PairState } from "../campaign-machine";
 import { DOWNLOADING_REPORT, type Panel, type PostedPairAction } from "./review-detail.schema";
-import { scrollRegion } from "~/ui/table";
+import { DataTable } from "~/ui/table";
 
 export interface PairListRow {
   id: string;
@@ -46,75 +46,55 @@ export function PairsTable({
 }) {
   const clientNavigation = useClientNavigation();
   return (
-    <div {...scrollRegion("Reviewee and reviewer pairs")} className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm" {...clientNavigation}>
-      <table className="data-rows min-w-full divide-y divide-slate-200 text-sm" aria-label="Reviewee and reviewer pairs">
-        <thead className="bg-slate-50 text-left text-slate-700">
-          <tr>
-            <th scope="col" className="px-3 py-2 font-semibold">
-              Reviewee
-            </th>
-            <th scope="col" className="px-3 py-2 font-semibold">
-              Reviewer
-            </th>
-            <th scope="col" className="px-3 py-2 font-semibold">
-              State
-            </th>
-            <th scope="col" className="px-3 py-2">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {rows.map((row) => {
-            const who = `${row.revieweeName}, reviewed by ${row.reviewerName}`;
-            return (
-              <tr key={row.id} data-pair-id={row.id} data-state={row.state}>
-                <td>
-                  <span className="font-medium text-slate-900">{row.revieweeName}</span>
-                  <span className="block text-xs text-slate-500">{row.revieweeEmail}</span>
-                </td>
-                <td>
-                  <span className="font-medium text-slate-900">{row.reviewerName}</span>
-                  <span className="block text-xs text-slate-500">{row.reviewerEmail}</span>
-                </td>
-                <td>{PAIR_STATE_LABELS[row.state] ?? row.state}</td>
-                <td>
-                  {/* One form a row: each posting action is a submit button naming itself; the row's request id
-                      (made with the page) plus the action names the request, so a resubmitted form applies once. */}
-                  <form method="post" className="row-actions justify-end">
-                    <input type="hidden" name="intent" value="pair" />
-                    <input type="hidden" name="pairId" value={row.id} />
-                    <input type="hidden" name="requestId" value={`${requestToken}:${row.id}`} />
-                    {pairActions(row.state, context).map((key) => {
-                      const action = ACTIONS[key];
-                      if (action.panel)
-                        return (
-                          <a key={key} href={panelHref(action.panel, row.id)} aria-label={`${action.label}: ${who}`}>
-                            {action.label}
-                          </a>
-                        );
-                      const busy = submitting?.pairId === row.id && submitting.action === action.post;
+    <DataTable label="Reviewee and reviewer pairs" dataRows actions columns={["Reviewee", "Reviewer", "State"]} {...clientNavigation}>
+        {rows.map((row) => {
+          const who = `${row.revieweeName}, reviewed by ${row.reviewerName}`;
+          return (
+            <tr key={row.id} data-pair-id={row.id} data-state={row.state}>
+              <td>
+                <span className="font-medium text-slate-900">{row.revieweeName}</span>
+                <span className="block text-xs text-slate-500">{row.revieweeEmail}</span>
+              </td>
+              <td>
+                <span className="font-medium text-slate-900">{row.reviewerName}</span>
+                <span className="block text-xs text-slate-500">{row.reviewerEmail}</span>
+              </td>
+              <td>{PAIR_STATE_LABELS[row.state] ?? row.state}</td>
+              <td>
+                {/* One form a row: each posting action is a submit button naming itself; the row's request id
+                    (made with the page) plus the action names the request, so a resubmitted form applies once. */}
+                <form method="post" className="row-actions justify-end">
+                  <input type="hidden" name="intent" value="pair" />
+                  <input type="hidden" name="pairId" value={row.id} />
+                  <input type="hidden" name="requestId" value={`${requestToken}:${row.id}`} />
+                  {pairActions(row.state, context).map((key) => {
+                    const action = ACTIONS[key];
+                    if (action.panel)
                       return (
-                        <button
-                          key={key}
-                          type="submit"
-                          name="pairAction"
-                          value={action.post}
-                          aria-label={`${action.label}: ${who}`}
-                          data-danger={action.danger || undefined}
-                          disabled={busy}
-                        >
-                          {busy && action.post === "download" ? DOWNLOADING_REPORT : action.label}
-                        </button>
+                        <a key={key} href={panelHref(action.panel, row.id)} aria-label={`${action.label}: ${who}`}>
+                          {action.label}
+                        </a>
                       );
-                    })}
-                  </form>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+                    const busy = submitting?.pairId === row.id && submitting.action === action.post;
+                    return (
+                      <button
+                        key={key}
+                        type="submit"
+                        name="pairAction"
+                        value={action.post}
+                        aria-label={`${action.label}: ${who}`}
+                        data-danger={action.danger || undefined}
+                        disabled={busy}
+                      >
+                        {busy && action.post === "download" ? DOWNLOADING_REPORT : action.label}
+                      </button>
+                    );
+                  })}
+                </form>
+              </td>
+            </tr>
+          );
+        })}
+    </DataTable>
   );
 }

@@ -4,7 +4,7 @@ import { PAIR_STATE_LABELS, REVIEW_STATE_LABELS, type PairState, type ReviewStat
 import { Icon } from "~/ui/icons";
 import { ActionMenu, type ActionMenuItem } from "~/ui/menu";
 import { useHydrated } from "~/ui/use-hydrated";
-import { scrollRegion } from "~/ui/table";
+import { DataTable, HiddenHeader } from "~/ui/table";
 
 /**
  * The report table (000 §2 "Review reports (admin)"): three levels of rows labelled "type: name" —
@@ -83,43 +83,32 @@ export function ReportTable(props: ReportTableProps) {
     return next;
   };
   return (
-    <div {...scrollRegion("Reports")} className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
-      <table className="min-w-full divide-y divide-slate-200 text-sm" aria-label="Reports" data-report-table>
-        <thead className="bg-slate-50 text-left text-slate-700">
-          <tr>
-            <th scope="col" className="w-10 px-3 py-2">
-              <span className="sr-only">Select</span>
-            </th>
-            <th scope="col" className="px-3 py-2 font-semibold">
-              Name
-            </th>
-            <th scope="col" className="px-3 py-2 font-semibold">
-              Progress
-            </th>
-            <th scope="col" className="px-3 py-2 text-right font-semibold">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {props.reviews.map((review) => {
-            const reviewOpen = !hydrated || !closedReviews.has(review.id);
-            return (
-              <ReviewRows
-                key={review.id}
-                review={review}
-                props={props}
-                hydrated={hydrated}
-                open={reviewOpen}
-                onToggle={() => setClosedReviews((s) => flip(s, review.id))}
-                revieweeOpen={(key) => !hydrated || openReviewees.has(key)}
-                onToggleReviewee={(key) => setOpenReviewees((s) => flip(s, key))}
-              />
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      label="Reports"
+      actions
+      tableProps={{ "data-report-table": true }}
+      columns={[
+        <HiddenHeader key="select" label="Select" className="w-10 px-3 py-2" />,
+        "Name",
+        "Progress",
+      ]}
+    >
+        {props.reviews.map((review) => {
+          const reviewOpen = !hydrated || !closedReviews.has(review.id);
+          return (
+            <ReviewRows
+              key={review.id}
+              review={review}
+              props={props}
+              hydrated={hydrated}
+              open={reviewOpen}
+              onToggle={() => setClosedReviews((s) => flip(s, review.id))}
+              revieweeOpen={(key) => !hydrated || openReviewees.has(key)}
+              onToggleReviewee={(key) => setOpenReviewees((s) => flip(s, key))}
+            />
+          );
+        })}
+    </DataTable>
   );
 }
 

@@ -11,6 +11,7 @@ import {
   type RevieweeReportData,
 } from "../reports/reviewee-report";
 import { sharedCopy } from "~/lib/copy";
+import { Table } from "~/ui/table";
 import { CompetencyChartSvg } from "./reviewee-report-svg";
 
 /**
@@ -132,26 +133,25 @@ export function RevieweeReportDocument({ report, generatedAt }: { report: Review
               {report.comments.length === 0 ? (
                 <p className="none">No comments in these reviews.</p>
               ) : (
-                <table>
-                  <thead>
+                <Table
+                  head={
                     <tr>
                       {report.reviews.length > 1 ? <th>Review</th> : null}
                       <th>Question</th>
                       <th>Reviewer</th>
                       <th>Comment</th>
                     </tr>
-                  </thead>
-                  <tbody>
-                    {report.comments.map((c, i) => (
-                      <tr key={i}>
-                        {report.reviews.length > 1 ? <td>{c.review}</td> : null}
-                        <td>{c.question}</td>
-                        <td className="who">{c.reviewer}</td>
-                        <td>{c.comment}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
+                  }
+                >
+                  {report.comments.map((c, i) => (
+                    <tr key={i}>
+                      {report.reviews.length > 1 ? <td>{c.review}</td> : null}
+                      <td>{c.question}</td>
+                      <td className="who">{c.reviewer}</td>
+                      <td>{c.comment}</td>
+                    </tr>
+                  ))}
+                </Table>
               )}
             </section>
           </>
@@ -173,34 +173,35 @@ function ColumnsTable({
   rows: Array<{ key: string; head: string; behaviour: boolean; cells: string[]; last: string }>;
 }) {
   return (
-    <table>
-      <thead>
-        <tr>
-          <th rowSpan={2}>{first}</th>
-          {reviewGroups(columns).map((g, i) => (
-            <th key={i} colSpan={g.span}>
-              {g.review}
-            </th>
-          ))}
-          <th rowSpan={2}>{last}</th>
-        </tr>
-        <tr>
-          {columns.map((c, i) => (
-            <th key={i}>{c.reviewer}</th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((r) => (
-          <tr key={r.key}>
-            <th className={r.behaviour ? "behaviour" : undefined}>{r.head}</th>
-            {r.cells.map((cell, i) => (
-              <td key={i}>{cell}</td>
+    <Table
+      head={
+        <>
+          <tr>
+            <th rowSpan={2}>{first}</th>
+            {reviewGroups(columns).map((g, i) => (
+              <th key={i} colSpan={g.span}>
+                {g.review}
+              </th>
             ))}
-            <td className="avg">{r.last}</td>
+            <th rowSpan={2}>{last}</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+          <tr>
+            {columns.map((c, i) => (
+              <th key={i}>{c.reviewer}</th>
+            ))}
+          </tr>
+        </>
+      }
+    >
+      {rows.map((r) => (
+        <tr key={r.key}>
+          <th className={r.behaviour ? "behaviour" : undefined}>{r.head}</th>
+          {r.cells.map((cell, i) => (
+            <td key={i}>{cell}</td>
+          ))}
+          <td className="avg">{r.last}</td>
+        </tr>
+      ))}
+    </Table>
   );
 }

@@ -1,5 +1,6 @@
 import { sharedCopy } from "~/lib/copy";
 import { EmptyState } from "~/ui/empty-state";
+import { Table } from "~/ui/table";
 import {
   ANALYTICS_NOT_AVAILABLE,
   COMMENTS,
@@ -138,50 +139,55 @@ function ColumnsTable({
   const th = "border-b border-slate-200 px-3 py-2 text-left font-semibold";
   return (
     <div className="overflow-x-auto rounded-md border border-slate-200">
-      <table className="min-w-full text-sm" aria-label={label}>
-        <thead className="bg-slate-50 text-slate-700">
-          <tr>
-            <th scope="col" rowSpan={2} className={th}>
-              {first}
-            </th>
-            {reviewGroups(columns).map((g, i) => (
-              <th key={i} scope="colgroup" colSpan={g.span} className={`${th} border-l text-center`}>
-                {g.review}
+      <Table
+        label={label}
+        className="min-w-full text-sm"
+        header="plain"
+        bodyClassName="divide-y divide-slate-100"
+        head={
+          <>
+            <tr>
+              <th scope="col" rowSpan={2} className={th}>
+                {first}
               </th>
-            ))}
-            <th scope="col" rowSpan={2} className={`${th} border-l`}>
-              {last}
-            </th>
-          </tr>
-          <tr>
-            {columns.map((c, i) => (
-              <th key={i} scope="col" className={`${th} border-l text-xs font-medium`} data-reviewer={c.reviewer}>
-                {c.reviewer}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {rows.map((row) => (
-            <tr key={row.key} data-row-kind={row.kind}>
-              <th
-                scope="row"
-                className={`px-3 py-2 text-left ${
-                  row.kind === "behaviour" ? "pl-7 font-normal text-slate-700" : "font-medium text-slate-900"
-                }`}
-              >
-                {row.head}
-              </th>
-              {row.cells.map((cell, i) => (
-                <td key={i} className="border-l border-slate-100 px-3 py-2 text-slate-700">
-                  {cell}
-                </td>
+              {reviewGroups(columns).map((g, i) => (
+                <th key={i} scope="colgroup" colSpan={g.span} className={`${th} border-l text-center`}>
+                  {g.review}
+                </th>
               ))}
-              <td className="border-l border-slate-100 px-3 py-2 font-semibold text-slate-900">{row.last}</td>
+              <th scope="col" rowSpan={2} className={`${th} border-l`}>
+                {last}
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+            <tr>
+              {columns.map((c, i) => (
+                <th key={i} scope="col" className={`${th} border-l text-xs font-medium`} data-reviewer={c.reviewer}>
+                  {c.reviewer}
+                </th>
+              ))}
+            </tr>
+          </>
+        }
+      >
+        {rows.map((row) => (
+          <tr key={row.key} data-row-kind={row.kind}>
+            <th
+              scope="row"
+              className={`px-3 py-2 text-left ${
+                row.kind === "behaviour" ? "pl-7 font-normal text-slate-700" : "font-medium text-slate-900"
+              }`}
+            >
+              {row.head}
+            </th>
+            {row.cells.map((cell, i) => (
+              <td key={i} className="border-l border-slate-100 px-3 py-2 text-slate-700">
+                {cell}
+              </td>
+            ))}
+            <td className="border-l border-slate-100 px-3 py-2 font-semibold text-slate-900">{row.last}</td>
+          </tr>
+        ))}
+      </Table>
     </div>
   );
 }
@@ -191,26 +197,14 @@ function CommentsTable({ report }: { report: RevieweeReportData }) {
   const th = "px-3 py-2 text-left font-semibold";
   return (
     <div className="overflow-x-auto rounded-md border border-slate-200">
-      <table className="min-w-full text-sm" aria-label={COMMENTS}>
-        <thead className="bg-slate-50 text-slate-700">
-          <tr>
-            {several ? (
-              <th scope="col" className={th}>
-                Review
-              </th>
-            ) : null}
-            <th scope="col" className={th}>
-              Question
-            </th>
-            <th scope="col" className={th}>
-              Reviewer
-            </th>
-            <th scope="col" className={th}>
-              Comment
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
+      <Table
+        label={COMMENTS}
+        className="min-w-full text-sm"
+        header="plain"
+        columnClassName={th}
+        columns={[several ? "Review" : null, "Question", "Reviewer", "Comment"]}
+        bodyClassName="divide-y divide-slate-100"
+      >
           {report.comments.map((c, i) => (
             <tr key={i} data-comment-reviewer={c.reviewer}>
               {several ? <td className="px-3 py-2 text-slate-700">{c.review}</td> : null}
@@ -219,8 +213,7 @@ function CommentsTable({ report }: { report: RevieweeReportData }) {
               <td className="whitespace-pre-line px-3 py-2 text-slate-900">{c.comment}</td>
             </tr>
           ))}
-        </tbody>
-      </table>
+      </Table>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { NOT_APPLICABLE } from "~/modules/blocks/scales";
+import { HEADER, HeaderCell, Table } from "~/ui/table";
 import type { ChoiceCount, NpsResult, QuestionReport, TextList } from "../report";
 import { ChoiceChart, NpsChart } from "./report-chart";
 
@@ -35,43 +36,39 @@ function ChoiceResult({ question }: { question: Extract<QuestionReport, { kind: 
       </p>
       {question.nps ? <NpsSummary nps={question.nps} label={question.label} /> : null}
       <div className="mt-4 grid gap-6 lg:grid-cols-2">
-        <table className="w-full text-sm">
-          <thead>
-            <tr className="border-b border-slate-200 text-left text-slate-600">
-              <th scope="col" className="py-1.5 pr-3 font-medium">
-                Answer
-              </th>
-              <th scope="col" className="py-1.5 pr-3 text-right font-medium">
-                Count
-              </th>
-              <th scope="col" className="py-1.5 text-right font-medium">
-                Percent
-              </th>
+        <Table
+          className="w-full text-sm"
+          headRowClassName={HEADER.rule}
+          columnClassName="py-1.5 pr-3 font-medium"
+          columns={[
+            "Answer",
+            { label: "Count", align: "right" },
+            <HeaderCell key="percent" className="py-1.5 text-right font-medium">
+              Percent
+            </HeaderCell>,
+          ]}
+        >
+          {question.choices.map((c) => (
+            <tr
+              key={`${c.value}-${c.text}`}
+              className="border-b border-slate-100"
+              data-choice={c.text}
+              data-count={c.count}
+              data-percent={c.percent}
+            >
+              <td className="py-1.5 pr-3 text-slate-900">{c.text}</td>
+              <td className="py-1.5 pr-3 text-right tabular-nums">{c.count}</td>
+              <td className="py-1.5 text-right tabular-nums">{shown(c.percent)}</td>
             </tr>
-          </thead>
-          <tbody>
-            {question.choices.map((c) => (
-              <tr
-                key={`${c.value}-${c.text}`}
-                className="border-b border-slate-100"
-                data-choice={c.text}
-                data-count={c.count}
-                data-percent={c.percent}
-              >
-                <td className="py-1.5 pr-3 text-slate-900">{c.text}</td>
-                <td className="py-1.5 pr-3 text-right tabular-nums">{c.count}</td>
-                <td className="py-1.5 text-right tabular-nums">{shown(c.percent)}</td>
-              </tr>
-            ))}
-            {question.notApplicable !== null ? (
-              <tr className="text-slate-600" data-choice={NOT_APPLICABLE} data-count={question.notApplicable}>
-                <td className="py-1.5 pr-3">{NOT_APPLICABLE}</td>
-                <td className="py-1.5 pr-3 text-right tabular-nums">{question.notApplicable}</td>
-                <td className="py-1.5 text-right">–</td>
-              </tr>
-            ) : null}
-          </tbody>
-        </table>
+          ))}
+          {question.notApplicable !== null ? (
+            <tr className="text-slate-600" data-choice={NOT_APPLICABLE} data-count={question.notApplicable}>
+              <td className="py-1.5 pr-3">{NOT_APPLICABLE}</td>
+              <td className="py-1.5 pr-3 text-right tabular-nums">{question.notApplicable}</td>
+              <td className="py-1.5 text-right">–</td>
+            </tr>
+          ) : null}
+        </Table>
         <ChoiceChart label={question.label} choices={question.choices} fallback={<ChoiceBars choices={question.choices} />} />
       </div>
       {question.comments ? <TextAnswers list={question.comments} what="comment" /> : null}

@@ -2,6 +2,7 @@ import { NOT_APPLICABLE } from "~/modules/blocks/scales";
 import type { ChoiceCount, NpsResult, QuestionReport, ReportResult, TextList } from "~/modules/surveys/report";
 import type { RunState } from "~/modules/surveys/survey-machine";
 import { utcDateTime, utcDay } from "~/ui/format";
+import { Table } from "~/ui/table";
 
 /**
  * A survey run's report as a whole HTML document for the PDF (rendered on the server
@@ -148,31 +149,30 @@ function Choice({ question }: { question: Extract<QuestionReport, { kind: "choic
       </p>
       {question.nps ? <Nps nps={question.nps} /> : null}
       <ChoiceBars choices={question.choices} />
-      <table>
-        <thead>
+      <Table
+        head={
           <tr>
             <th>Answer</th>
             <th className="num">Count</th>
             <th className="num">Percent</th>
           </tr>
-        </thead>
-        <tbody>
-          {question.choices.map((c) => (
-            <tr key={`${c.value}-${c.text}`}>
-              <td>{c.text}</td>
-              <td className="num">{c.count}</td>
-              <td className="num">{shown(c.percent)}</td>
-            </tr>
-          ))}
-          {question.notApplicable !== null ? (
-            <tr>
-              <td>{NOT_APPLICABLE}</td>
-              <td className="num">{question.notApplicable}</td>
-              <td className="num">–</td>
-            </tr>
-          ) : null}
-        </tbody>
-      </table>
+        }
+      >
+        {question.choices.map((c) => (
+          <tr key={`${c.value}-${c.text}`}>
+            <td>{c.text}</td>
+            <td className="num">{c.count}</td>
+            <td className="num">{shown(c.percent)}</td>
+          </tr>
+        ))}
+        {question.notApplicable !== null ? (
+          <tr>
+            <td>{NOT_APPLICABLE}</td>
+            <td className="num">{question.notApplicable}</td>
+            <td className="num">–</td>
+          </tr>
+        ) : null}
+      </Table>
       {question.comments ? <Texts list={question.comments} what="comment" /> : null}
     </>
   );
