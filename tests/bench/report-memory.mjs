@@ -55,7 +55,8 @@ async function bundle(root, outDir) {
   const outfile = path.join(outDir, "report-memory.bundle.mjs");
   await build({
     stdin: {
-      contents: 'export { bulkXlsxBuilder } from "./app/modules/reviews/reports/bulk-report.server";',
+      contents:
+        'export { bulkXlsxBuilder } from "./app/modules/reviews/reports/bulk-report.server"; export { createDb } from "./app/db/client.server";',
       resolveDir: root,
       loader: "ts",
     },
@@ -157,7 +158,7 @@ function d1Over(db, onRead) {
 async function child([bundlePath, d1File, reportPath, outPath]) {
   const { readFileSync } = await import("node:fs");
   const { DatabaseSync } = await import("node:sqlite");
-  const { bulkXlsxBuilder } = await import(pathToFileURL(bundlePath).href);
+  const { bulkXlsxBuilder, createDb } = await import(pathToFileURL(bundlePath).href);
   const row = JSON.parse(readFileSync(reportPath, "utf8"));
   const db = new DatabaseSync(d1File, { readOnly: true });
 
@@ -204,7 +205,8 @@ async function child([bundlePath, d1File, reportPath, outPath]) {
   sample();
   const timer = setInterval(sample, 2);
   const started = performance.now();
-  const rendered = await bulkXlsxBuilder.build(env, null, report);
+  // The one database handle the queue consumer hands a builder, over the counting D1 wrapper.
+  const rendered = await bulkXlsxBuilder.build(env, createDb(env.DB), report);
   const seconds = (performance.now() - started) / 1000;
   sample();
   clearInterval(timer);
