@@ -438,9 +438,11 @@ describe("ReviewCampaign Durable Object: one writer, requests answered once per 
     expect(await auditCount("review.pair.submit")).toBe(40);
     const pairs = await pairAnswers(ids);
     expect(pairs.map((p) => p.value)).toEqual(ids);
-    // A group's changes share its commit time: most of the 40 went in one batch, not one batch each.
+    // A group's changes share its commit time: many of the 40 went in one batch, not one batch each.
     const perCommit = new Map<number, number>();
     for (const p of pairs) perCommit.set(p.updated_at, (perCommit.get(p.updated_at) ?? 0) + 1);
-    expect(Math.max(...perCommit.values())).toBeGreaterThanOrEqual(20);
+    // How many arrive while the first batch runs depends on the machine (11 to 39 seen); one batch
+    // each could never put 5 in the same millisecond.
+    expect(Math.max(...perCommit.values())).toBeGreaterThanOrEqual(5);
   });
 });
