@@ -33,6 +33,7 @@ interface __BaseEnv_Env {
 	MSTEAMS_BOT_TOKEN: string;
 	SIGN_IN_LIMITER: DurableObjectNamespace<import("./workers/app").SignInLimiter>;
 	REVIEW_CAMPAIGN: DurableObjectNamespace<import("./workers/app").ReviewCampaign>;
+	FEEDBACK_LOOP: DurableObjectNamespace<import("./workers/app").FeedbackLoop>;
 }
 declare namespace Cloudflare {
 	interface GlobalProps {

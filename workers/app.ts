@@ -17,6 +17,7 @@ import { runDueWork } from "./cron";
 import { handleJobBatch, type JobMessage } from "./queues";
 
 export { ReviewCampaign } from "../durable-objects/review-campaign";
+export { FeedbackLoop } from "../durable-objects/feedback-loop";
 export { SignInLimiter } from "../durable-objects/sign-in-limiter";
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);

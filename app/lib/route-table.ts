@@ -38,7 +38,7 @@ function profileRoute(base: string): Pick<RouteEntry, "module" | "remixPath"> {
 function area(
   name: string,
   upcoming: string | null,
-  permission: Permission,
+  permission: Permission | "SignedIn",
   entries: Array<[id: string, path: string, title: string, override?: Partial<RouteEntry>]>
 ): RouteEntry[] {
   return entries.map(([id, path, title, override]) => ({
@@ -378,15 +378,30 @@ export const ROUTES: RouteEntry[] = [
     layout: "shell",
     module: "routes/area-index.tsx",
   },
-  ...area("Feedback loops", "Feedback loops will let you build recurring feedback workflows from templates, launch them and follow them.", "ViewFeedbackLoops", [
-    ["workflow-library", "/workflows/library", "Library"],
-    ["workflow-template-types", "/workflows/library/template-types", "Template Types"],
-    ["workflow-template-type", "/workflows/library/template-types/:templateType", ":templateType"],
-    ["workflow-template", "/workflows/library/template-types/:templateType/:templateId", "Template"],
-    ["workflow-library-loop", "/workflows/library/:templateType/:feedbackLibraryLoopId", "Feedback Loop"],
-    ["workflow-library-loop-config", "/workflows/library/:templateType/:feedbackLibraryLoopId/config", "Configure"],
-    ["manage-feedback-loops", "/workflows/manage-feedback-loops", "Manage Feedback Loops"],
-    ["manage-feedback-loop", "/workflows/manage-feedback-loops/:feedbackLoopId", "Feedback Loop"],
+  ...area("Feedback loops", null, "ViewFeedbackLoops", [
+    ["workflow-library", "/workflows/library", "Library", { module: "routes/workflows.library.tsx" }],
+    ["workflow-template-types", "/workflows/library/template-types", "Template Types", { module: "routes/workflows.template-types.tsx" }],
+    ["workflow-template-type", "/workflows/library/template-types/:templateType", ":templateType", { module: "routes/workflows.template-type.tsx" }],
+    ["workflow-template", "/workflows/library/template-types/:templateType/:templateId", "Template", { module: "routes/workflows.template.tsx" }],
+    ["workflow-library-loop", "/workflows/library/:templateType/:feedbackLibraryLoopId", "Feedback Loop", { module: "routes/workflows.library-loop.tsx" }],
+    [
+      "workflow-library-loop-config",
+      "/workflows/library/:templateType/:feedbackLibraryLoopId/config",
+      "Configure",
+      { module: "routes/workflows.config.tsx" },
+    ],
+    ["manage-feedback-loops", "/workflows/manage-feedback-loops", "Manage Feedback Loops", { module: "routes/workflows.manage.tsx" }],
+    ["manage-feedback-loop", "/workflows/manage-feedback-loops/:feedbackLoopId", "Feedback Loop", { module: "routes/workflows.manage-detail.tsx" }],
+  ]),
+
+  // Feedback outside the specification's table: where a person gives, asks for and praises.
+  ...area("Feedback", null, "SignedIn", [
+    ["feedback", "/feedback", "Feedback", { module: "routes/feedback.tsx" }],
+    ["feedback-give", "/feedback/give", "Give Feedback", { module: "routes/feedback.give.tsx" }],
+    ["feedback-give-loop", "/feedback/give/:feedbackRunId/:receiverId", "Give Feedback", { module: "routes/feedback.give-loop.tsx" }],
+    ["feedback-request", "/feedback/request", "Request Feedback", { module: "routes/feedback.request.tsx" }],
+    ["feedback-answer-request", "/feedback/requests/:feedbackRequestId", "Give Feedback", { module: "routes/feedback.answer-request.tsx" }],
+    ["feedback-praise", "/feedback/praise", "Praise", { module: "routes/feedback.praise.tsx" }],
   ]),
 
   // Other

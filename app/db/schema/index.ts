@@ -5,3 +5,4 @@ export * from "./platform";
 export * from "./reviews";
 export * from "./surveys";
 export * from "./reports";
+export * from "./feedback";
