@@ -69,6 +69,35 @@ const SHARED = {
     `These results cover the first ${covered} of ${participants} responses: real-time results of an anonymous survey move in steps of ${step}, so that no one's answers can be told apart as they come in. Every response shows once the survey is closed.`,
   departmentsHidden: (count: number, minimum: number) =>
     `${count} ${count === 1 ? "department is" : "departments are"} hidden to keep answers anonymous: a department shows once at least ${minimum} people in it have responded, and more are hidden when the hidden ones could otherwise be worked out from the totals.`,
+  // Feedback loops, quoted by 002 §2.4, §5, §8
+  workflowNotFound: "Workflow not found",
+  noFeedbackLoopDetails: "No Feedback Loop details available.",
+  configureLoopTitle: "Configure your feedback loop here",
+  createPairs: "Create new sender-receiver pairs!",
+  selectTwoMembers: "Select at least two members from audience!",
+  noPairs: "No sender-receiver pairs available!",
+  selectAudienceFirst: "Select the audience to configure Feedback-For!",
+  launchLoopTitle: "Launch Feedback Loop",
+  launchLoopQuestion: (title: string) => `Are you sure to launch the feedback loop ${title}?`,
+  scheduleTooSoon: "The date must be at least 48 hours from now",
+  feedbackSenders: "Feedback Senders",
+  feedbackReceivers: "Feedback Receivers",
+  feedbackIsFor: "Feedback is for",
+  giveFeedback: "Give Feedback",
+  dismiss: "Dismiss",
+  sendFeedback: "Send Feedback",
+  // Feedback loops: library and templates
+  // (library keys)
+
+  // Feedback loops: configuration and launch
+  // (configuration keys)
+
+  // Feedback loops: manage
+  // (manage keys)
+
+  // Feedback: giving, requests and praise
+  // (giving keys)
+
 } as const;
 
 type PlatformCopy = {
