@@ -3,6 +3,7 @@ import {
   noticeChunks,
   planAudiencePair,
   planCloseRun,
+  planDeleteLoop,
   planLaunch,
   planRemind,
   planStartRun,
@@ -58,6 +59,11 @@ export class FeedbackLoop extends SingleWriter<Env> {
     input: { loopId: string; runId: string; action: "add" | "remove"; pair: LoopPair; now: number }
   ): Promise<ManageAnswer> {
     return this.write(request, (db) => planAudiencePair(db, request, input));
+  }
+
+  /** Delete the launched loop, its runs and pairs (with confirmation on manage feedback loops). */
+  deleteLoop(request: LoopRequest, input: { loopId: string }): Promise<ManageAnswer> {
+    return this.write(request, (db) => planDeleteLoop(db, request, input));
   }
 
   /**

@@ -65,6 +65,7 @@ export const LOOP_TEXTS = {
   nothingToRemind: "Nobody is waiting to give feedback: there is nobody to remind.",
   reminded: (n: number) => `Reminders sent to ${n === 1 ? "1 person" : `${n} people`}.`,
   remindedToday: "Everyone pending was already reminded today.",
+  deleted: (title: string) => `Feedback loop ${title} deleted.`,
 } as const;
 
 /** How a run's messages read (the chat preview of 002 §2.4: title, greeting, message, "Feedback is for"). */
@@ -107,10 +108,14 @@ function pairInserts(db: Db, pairs: readonly PairRecord[]): Writes {
     const chunk = pairs.slice(i, i + PAIRS_PER_INSERT);
     const { companyId, loopId, runId } = chunk[0];
     const json = JSON.stringify(chunk.map((p) => [p.senderId, p.receiverId]));
+    // Every column in the table's order: drizzle names them all in INSERT … SELECT.
     writes.push(
-      db.run(sql`INSERT INTO feedback_loop_pairs (company_id, loop_id, run_id, sender_id, receiver_id, state)
-        SELECT ${companyId}, ${loopId}, ${runId}, json_extract(value, '$[0]'), json_extract(value, '$[1]'), 'pending'
-        FROM json_each(${json}) WHERE true ON CONFLICT DO NOTHING`) as unknown as Writes[number]
+      db
+        .insert(feedbackLoopPairs)
+        .select(
+          sql`SELECT ${companyId}, ${loopId}, ${runId}, json_extract(value, '$[0]'), json_extract(value, '$[1]'), 'pending', NULL, NULL FROM json_each(${json}) WHERE true`
+        )
+        .onConflictDoNothing()
     );
   }
   return writes;
@@ -695,4 +700,35 @@ export async function planAudiencePair(
     audit("feedback-loop.pair-added")
   );
   return { writes, answer: { ok: true, message: LOOP_TEXTS.pairAdded, count: 1 } };
+}
+
+/**
+ * Delete (manage feedback loops, with confirmation): the launched loop, its runs and their pairs.
+ * Feedback already given stays with its receivers, and the 1-on-1s a loop set up stay with their
+ * people; the library loop it came from is not touched.
+ */
+export async function planDeleteLoop(db: Db, request: LoopRequest, input: { loopId: string }): Promise<WritePlan<ManageAnswer>> {
+  const [loop] = await db
+    .select({ id: feedbackLoops.id, title: feedbackLoops.title })
+    .from(feedbackLoops)
+    .where(and(eq(feedbackLoops.id, input.loopId), eq(feedbackLoops.companyId, request.companyId)))
+    .limit(1);
+  if (!loop) return answered({ ok: false, message: LOOP_TEXTS.notFound });
+  return {
+    writes: [
+      db.delete(feedbackLoopPairs).where(and(eq(feedbackLoopPairs.loopId, loop.id), eq(feedbackLoopPairs.companyId, request.companyId))),
+      db.delete(feedbackLoopRuns).where(and(eq(feedbackLoopRuns.loopId, loop.id), eq(feedbackLoopRuns.companyId, request.companyId))),
+      db.delete(feedbackLoops).where(and(eq(feedbackLoops.id, loop.id), eq(feedbackLoops.companyId, request.companyId))),
+      auditEvent(db, {
+        companyId: request.companyId,
+        actorId: request.actorId,
+        action: "feedback-loop.deleted",
+        entityType: "feedback-loop",
+        entityId: loop.id,
+        data: { title: loop.title },
+        requestId: request.requestId,
+      }),
+    ],
+    answer: { ok: true, message: LOOP_TEXTS.deleted(loop.title), count: 1 },
+  };
 }
