@@ -1,4 +1,18 @@
 import { createDb } from "../app/db/client.server";
+import {
+  noticeChunks,
+  planAudiencePair,
+  planCloseRun,
+  planDeleteLoop,
+  planLaunch,
+  planRemind,
+  planStartRun,
+  type LaunchAnswer,
+  type LoopRequest,
+  type ManageAnswer,
+  type RunAnswer,
+} from "../app/modules/feedback/loop-writes.server";
+import type { LoopPair } from "../app/modules/feedback/loop-types";
 import { SingleWriter } from "./single-writer";
 
 /**
@@ -11,5 +25,59 @@ import { SingleWriter } from "./single-writer";
 export class FeedbackLoop extends SingleWriter<Env> {
   protected db() {
     return createDb(this.env.DB);
+  }
+
+  // --- Launch, runs, reminders and the audience-pair action (app/modules/feedback/loop-writes.server.ts) ---
+
+  /** Launch of a library loop (object `library:<id>`): the launched loop and, starting now, its first run. */
+  async launch(request: LoopRequest, input: { libraryLoopId: string; loopId: string; runId: string; now: number }): Promise<LaunchAnswer> {
+    const answer = await this.write(request, (db) => planLaunch(db, request, input));
+    if (answer.ok) await this.#queueNotices(request.companyId, answer.queueRunId);
+    return answer;
+  }
+
+  /** The cron's start of the run due at `dueAt` (object `loop:<id>`). */
+  async startRun(request: LoopRequest, input: { loopId: string; dueAt: number; runId: string; now: number }): Promise<RunAnswer> {
+    const answer = await this.write(request, (db) => planStartRun(db, request, input));
+    if (answer.ok) await this.#queueNotices(request.companyId, answer.queueRunId);
+    return answer;
+  }
+
+  /** The cron's close of a run at its deadline (object `loop:<id>`). */
+  closeRun(request: LoopRequest, input: { runId: string; now: number }): Promise<RunAnswer> {
+    return this.write(request, (db) => planCloseRun(db, request, input));
+  }
+
+  /** Send Reminder to one pending pair's sender, or to every pending sender of the run. */
+  remind(request: LoopRequest, input: { loopId: string; runId: string; pair: LoopPair | null; now: number }): Promise<ManageAnswer> {
+    return this.write(request, (db) => planRemind(db, request, input));
+  }
+
+  /** Add a pair to the open run, or remove a pending one. */
+  changePair(
+    request: LoopRequest,
+    input: { loopId: string; runId: string; action: "add" | "remove"; pair: LoopPair; now: number }
+  ): Promise<ManageAnswer> {
+    return this.write(request, (db) => planAudiencePair(db, request, input));
+  }
+
+  /** Delete the launched loop, its runs and pairs (with confirmation on manage feedback loops). */
+  deleteLoop(request: LoopRequest, input: { loopId: string }): Promise<ManageAnswer> {
+    return this.write(request, (db) => planDeleteLoop(db, request, input));
+  }
+
+  /**
+   * A run with many senders is told through the queue, after its rows are committed. A retry of
+   * the same request (its kept answer) queues again: the jobs write through the run's dedupe key,
+   * so a message sent twice tells nobody twice, and a crash between commit and send loses nothing.
+   */
+  async #queueNotices(companyId: string, runId: string | null) {
+    if (!runId) return;
+    const chunks = await noticeChunks(this.db(), runId);
+    for (let i = 0; i < chunks.length; i += 100) {
+      await this.env.JOBS.sendBatch(
+        chunks.slice(i, i + 100).map((senderIds) => ({ body: { type: "feedback.notify-run" as const, companyId, runId, senderIds } }))
+      );
+    }
   }
 }

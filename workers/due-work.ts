@@ -4,6 +4,7 @@ import { claimPendingOutbox, releaseClaimedOutbox, releaseStaleOutboxClaims } fr
 import type { JobMessage } from "./queues";
 import type { DueWorkJob } from "./due-work-job";
 import { surveySchedules } from "./survey-due-work";
+import { feedbackLoopSchedules } from "./feedback-due-work";
 
 
 // A queue sendBatch takes at most 100 messages; ten rounds bound one minute's work.
@@ -98,4 +99,4 @@ export const reviewSchedules: DueWorkJob = {
 };
 
 /** Registry of due-work jobs run by the every-minute cron; areas add theirs here. */
-export const DUE_WORK: DueWorkJob[] = [deliverOutbox, purgeExpired, reviewSchedules, surveySchedules];
+export const DUE_WORK: DueWorkJob[] = [deliverOutbox, purgeExpired, reviewSchedules, surveySchedules, feedbackLoopSchedules];

@@ -11,6 +11,7 @@ import { HrisRetryLater } from "../app/modules/integrations/providers/types";
 import { failHrisSync, runHrisSync, type HrisSyncJob } from "../app/modules/integrations/sync.server";
 import { failReport, generateReport, type ReportJob } from "../app/modules/reports/generated.server";
 import { REPORT_BUILDERS } from "../app/report-builders.server";
+import { planRunNoticeChunk } from "../app/modules/feedback/loop-writes.server";
 import { adoptQueuedPairReport, type QueuedPairReport } from "../app/modules/reviews/reports/review-files.server";
 
 export const JOBS_QUEUE = "pulseboard-jobs";
@@ -39,6 +40,8 @@ export interface JobPayloads {
    * deployment, so still understood; new pair reports are "report.generate" jobs.
    */
   "review.pair-report": Omit<QueuedPairReport, "requestedBy">;
+  /** A feedback loop run's notifications to these senders (app/modules/feedback/loop-writes.server.ts). */
+  "feedback.notify-run": { companyId: string; runId: string; senderIds: string[] };
 }
 
 export type JobType = keyof JobPayloads;
@@ -133,6 +136,16 @@ export const JOB_HANDLERS: { [T in JobType]: JobHandler<T> } = {
       // Nothing to tell when the report was made after all (failReport finds it ready).
       if (!failed) return { writes: [], notice: null };
       return { writes: failed.writes, notice: reportFailureNotice(failed.title) };
+    },
+  },
+  "feedback.notify-run": {
+    payload: z.object({ companyId: z.string().min(1), runId: z.string().min(1), senderIds: z.array(z.string().min(1)).min(1).max(500) }),
+    run(job, ctx) {
+      return planRunNoticeChunk(ctx.db, job);
+    },
+    // The run's rows stay; a sender the queue gave up on can be reminded from manage feedback loops.
+    async fail() {
+      return { writes: [], notice: null };
     },
   },
 };

@@ -424,6 +424,7 @@ export const SUPPORT_ROUTES: Array<{ id: string; path: string; module: string; l
   { id: "dev-sign-in", path: "/dev/sign-in", module: "routes/dev.sign-in.tsx", layout: "none" },
   { id: "dev-inbox", path: "/dev/inbox", module: "routes/dev.inbox.tsx", layout: "none" },
   { id: "dev-review-transitions", path: "/dev/review-transitions", module: "routes/dev.review-transitions.tsx", layout: "none" },
+  { id: "dev-feedback-launch", path: "/dev/feedback-launch", module: "routes/dev.feedback-launch.tsx", layout: "none" },
   { id: "company-settings", path: "/settings", module: "routes/settings.tsx", layout: "none" },
   { id: "view-switch", path: "/view", module: "routes/view.tsx", layout: "none" },
   { id: "healthz", path: "/healthz", module: "routes/healthz.tsx", layout: "none" },

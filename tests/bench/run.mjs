@@ -18,6 +18,9 @@
 //      a per-reviewee PDF by Browser Rendering, queued from its page (reviewee-pdf); after the run,
 //      the bulk XLSX builder's own code in a child `node --max-old-space-size=128` on the bench's
 //      D1 file, its peak memory sampled (tests/bench/report-memory.mjs: workerd does not cap memory)
+//   8b. feedback loop launch: Initech's 5,000-pair manager-downward library loop launched through
+//      /dev/feedback-launch; every sender's notification must be written (the queue's jobs
+//      included) within 10 s, and after the run D1 must hold exactly one per sender
 //   9. PASS/FAIL against the targets (page p95 <= 4 x static p95; >= 300 pair transitions/s with
 //      p95 < 50 ms; 500 survey submissions at once all land exactly once; first-load JS <= 150 KB
 //      gzip; 5,000-row uploads: people <= 10 s, pairs < 5 s; XLSX of >= 50,000 answer rows by the
@@ -78,6 +81,9 @@ const WATCHDOG_MS = 8 * 60_000;
 const seed = await loadSeedModule();
 /** app/db/seed/surveys.ts: Initech's closed survey run with 5,000 responses (the survey report). */
 const surveySeed = await loadSeedModule("../../app/db/seed/surveys.ts");
+/** app/db/seed/feedback-loops.ts: the 5,000-pair library loop of the launch target. */
+const LARGE_FEEDBACK = (await loadSeedModule("../../app/db/seed/feedback-loops.ts")).LARGE_FEEDBACK;
+const TARGET_FEEDBACK_LAUNCH_S = 10;
 const SURVEY_RUN = surveySeed.LARGE_SURVEY_RUN;
 /** The same survey's open run: 1,000 recipients, none responded (the submission burst). */
 const OPEN_SURVEY_RUN = surveySeed.LARGE_OPEN_SURVEY_RUN;
@@ -145,6 +151,7 @@ const OTHER_TARGETS = [
   "first-load-js",
   "people-upload",
   "pair-upload",
+  "feedback-launch",
   ...REPORT_TARGETS,
 ];
 const TARGET_KEYS = [...PAGES.map((p) => p.key), ...OTHER_TARGETS];
@@ -1444,6 +1451,67 @@ function reportChecks({ stream, xlsx, pdf, memory }) {
   return checks;
 }
 
+// ---------------------------------------------------------------------------------------------
+// Feedback loop launch ("a 5,000-pair loop's notifications, every one written once, in under 10 s")
+
+/**
+ * Launches Initech's large library loop (as Launch Now does) and polls the run's notifications
+ * until every sender has one: the launch's own batch and the queue's jobs. Seconds from the POST.
+ */
+async function feedbackLaunchRun(cookie) {
+  const started = performance.now();
+  const res = await fetch(`${ORIGIN}/dev/feedback-launch`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Cookie: cookie, Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ libraryLoopId: LARGE_FEEDBACK.launchLibraryLoopId }),
+    signal: AbortSignal.timeout(120_000),
+  });
+  const launched = await res.json().catch(() => null);
+  if (res.status !== 200 || !launched?.runId) throw new BenchError(`POST /dev/feedback-launch answered ${res.status}: ${JSON.stringify(launched)}`);
+  let status = launched;
+  const deadline = performance.now() + 60_000;
+  while (status.notified < status.senders && performance.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const poll = await fetch(`${ORIGIN}/dev/feedback-launch?loopId=${encodeURIComponent(launched.loopId)}`, {
+      headers: { Cookie: cookie },
+      signal: AbortSignal.timeout(30_000),
+    });
+    status = await poll.json();
+  }
+  return { ...status, loopId: launched.loopId, launchMs: launched.ms, seconds: (performance.now() - started) / 1000 };
+}
+
+/** After the run, from D1 itself: the run's pairs and senders, its notification rows and the people they went to. */
+async function verifyFeedbackLaunch(launch) {
+  const from = sqlString(`feedback-loop:${launch.runId}:`);
+  const to = sqlString(`feedback-loop:${launch.runId};`);
+  const [[pairs], [notices]] = await d1Rows(
+    "read the launched feedback loop",
+    `SELECT count(*) AS pairs, count(DISTINCT sender_id) AS senders FROM feedback_loop_pairs WHERE run_id = ${sqlString(launch.runId)};
+     SELECT count(*) AS rows, count(DISTINCT recipient_user_id) AS people,
+            count(DISTINCT recipient_user_id) FILTER (WHERE recipient_user_id IN (SELECT sender_id FROM feedback_loop_pairs WHERE run_id = ${sqlString(launch.runId)})) AS senders
+       FROM notification_outbox WHERE kind = 'feedback-loop' AND dedupe_key >= ${from} AND dedupe_key < ${to}`
+  );
+  return { pairs: Number(pairs.pairs), senders: Number(pairs.senders), rows: Number(notices.rows), people: Number(notices.people), notifiedSenders: Number(notices.senders) };
+}
+
+function feedbackLaunchCheck(launch, stored) {
+  const ok =
+    launch.notified === launch.senders &&
+    launch.seconds < TARGET_FEEDBACK_LAUNCH_S &&
+    stored.pairs >= 4_500 &&
+    stored.rows === stored.senders &&
+    stored.people === stored.senders &&
+    stored.notifiedSenders === stored.senders;
+  return [
+    `feedback loop launch of ${stored.pairs} pairs (${stored.senders} senders): every notification written in ${launch.seconds.toFixed(2)} s (the launch call ${ms(
+      launch.launchMs
+    )} ms); D1 holds ${stored.rows} notifications to ${stored.people} people (target: one per sender, none duplicated, < ${TARGET_FEEDBACK_LAUNCH_S} s)`,
+    ok,
+  ];
+}
+
 async function main() {
   const t0 = performance.now();
   mkdirSync(path.join(ROOT, ".builds"), { recursive: true });
@@ -1545,7 +1613,13 @@ async function main() {
   const upload = want("people-upload") ? await uploadTiming(auth.cookie) : null;
   const pairUpload = want("pair-upload") ? await pairUploadTiming(auth.cookie) : null;
   const reports = reportPlan ? await reportRuns(reportPlan, auth.cookie) : null;
+  let feedbackLaunch = null;
+  if (want("feedback-launch") && !args.serve) {
+    log(`launching ${LARGE_FEEDBACK.launchLibraryLoopId} (manager-downward over Initech) and waiting for every sender's notification`);
+    feedbackLaunch = await feedbackLaunchRun(auth.cookie);
+  }
   await stopServer();
+  const feedbackStored = feedbackLaunch ? await verifyFeedbackLaunch(feedbackLaunch) : null;
   // Checked after the run, from the database itself (the server no longer holds it).
   const surveyStored = surveyPlan ? await verifySubmissions(surveyPlan) : null;
   if (reports) await reportsAfterRun(reports);
@@ -1668,6 +1742,7 @@ async function main() {
     ]);
   }
   if (surveyPlan) checks.push(surveySubmitCheck(surveyPlan, surveySubmit, surveyStored));
+  if (feedbackLaunch) checks.push(feedbackLaunchCheck(feedbackLaunch, feedbackStored));
   if (pairUpload)
     checks.push([
       `${pairUpload.rows}-row pair upload (Launch Review) = ${pairUpload.seconds.toFixed(2)} s (target < 5 s)`,

@@ -76,6 +76,7 @@ const PRIMARY_KEYS: Record<string, string[]> = {
   group_members: ["group_id", "user_id"],
   custom_relationship_members: ["relationship_id", "user_id"],
   survey_recipients: ["run_id", "user_id"],
+  feedback_loop_pairs: ["run_id", "sender_id", "receiver_id"],
   // survey_answers has no key of its own: one row per response, question and chosen value.
   survey_answers: ["response_id", "block_id", "value_num"],
 };

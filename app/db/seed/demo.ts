@@ -12,6 +12,8 @@ import type { NominationState, PairAnswer, PairAnswers, PairState, ReviewState, 
 // @ts-ignore TS5097
 import { demoSurveyRows, largeSurveyRows } from "./surveys.ts";
 // @ts-ignore TS5097
+import { demoFeedbackLoopRows, largeFeedbackLoopRows } from "./feedback-loops.ts";
+// @ts-ignore TS5097
 import { toStoredBlocks } from "../../modules/reviews/questionnaire-blocks.ts";
 import type { BlockForm, Catalogue, CompetencySnapshot, ObjectiveSnapshot, StoredBlock } from "../../modules/reviews/questionnaire-blocks";
 import type { Row, SeedTables } from "./tables";
@@ -47,6 +49,11 @@ export const SEED_TABLE_ORDER = [
   "survey_drafts",
   "survey_responses",
   "survey_answers",
+  "feedback_library_loops",
+  "feedback_loops",
+  "feedback_loop_runs",
+  "feedback_loop_pairs",
+  "one_on_ones",
 ] as const;
 
 const T0 = Date.UTC(2026, 0, 5, 9, 0, 0);
@@ -1185,6 +1192,7 @@ export function demoSeed(now = Date.now()): SeedTables {
   merge(t, acme(now));
   merge(t, globex(now));
   merge(t, demoSurveyRows(t, now));
+  merge(t, demoFeedbackLoopRows(t, now));
   return t;
 }
 
@@ -1224,6 +1232,7 @@ export function largeSeed(size = 5000, now = Date.now()): SeedTables {
   for (const p of people) t.channel_members.push({ company_id: cid, channel_id: "ch-initech-general", user_id: userId("large", p.local) });
   merge(t, largeReviewRows(t, people, now));
   merge(t, largeSurveyRows(t, now));
+  merge(t, largeFeedbackLoopRows(t, now));
   return t;
 }
 
