@@ -173,6 +173,6 @@ describe("template rules (002 §5)", () => {
     const withGroup = { title: "T", blocks: [{ key: "g", type: "group", label: "G", questions: [{ key: "q", type: "long-text", label: "Q" }] }] };
     expect(templateFormSchema("slack").safeParse(withGroup).success).toBe(true);
     expect(templateFormSchema("msteams").safeParse(withGroup).success).toBe(false);
-    expect(loopFormSchema("msteams").safeParse({ title: "L", ...withGroup }).success).toBe(false);
+    expect(loopFormSchema("msteams").safeParse({ ...withGroup, title: "L" }).success).toBe(false);
   });
 });

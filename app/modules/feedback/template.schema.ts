@@ -152,12 +152,17 @@ export function templateActionSchema(platform: Platform) {
   );
 }
 
+/** A library loop's title on its own (a loop whose questions are its template's). */
+export const LoopTitleSchema = z.object({
+  title: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(200, "Use at most 200 characters."),
+});
+
 /** /workflows/library/:templateType/:id: rename, or save the blocks (and go on to the configuration with "next"). */
 export function libraryLoopActionSchema(platform: Platform) {
   const form = loopFormSchema(platform);
   return withPreview(
     z.discriminatedUnion("intent", [
-      z.object({ intent: z.literal("rename"), title: form.shape.title, next: z.enum(["true", "false"]).default("false") }),
+      LoopTitleSchema.extend({ intent: z.literal("rename"), next: z.enum(["true", "false"]).default("false") }),
       form.extend({ intent: z.enum(["save", "next"]) }),
       form.extend({ intent: z.literal("preview") }),
     ])
