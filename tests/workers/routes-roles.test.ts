@@ -30,6 +30,9 @@ function fill(entry: RouteEntry, person: SeededPerson): string {
         ? `sr-${person.platform === "slack" ? "acme" : "globex"}-engagement-1`
         : `sv-${person.platform === "slack" ? "acme" : "globex"}-engagement`,
     surveyTemplateId: "employee-engagement",
+    // The workflow library's template types and a predefined template (app/modules/feedback).
+    templateType: "feedback",
+    templateId: "sbi",
   };
   return entry.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(known[name] ?? "x1"));
 }
@@ -59,6 +62,8 @@ function expectationFor(entry: RouteEntry, person: SeededPerson, path: string): 
   if (["todo-awaiting-nomination", "todo-manager-approve", "todo-reviewer-approve", "todo-owner"].includes(entry.id)) {
     return { status: 404 };
   }
+  // A library loop is the company's: the filled id is none.
+  if (entry.id === "workflow-library-loop") return { status: 404 };
   if (entry.id === "survey-insights") return { status: 302, location: "/surveys/survey-insights/department" };
   // The Performance tab is never on one's own profile (002 §2.6): the default tab instead.
   if (entry.id === "org-user-performance") return { status: 302, location: path.replace(/\/performance$/, "/feedback-insights") };
