@@ -12,6 +12,10 @@ import type { NominationState, PairAnswer, PairAnswers, PairState, ReviewState, 
 // @ts-ignore TS5097
 import { demoSurveyRows, largeSurveyRows } from "./surveys.ts";
 // @ts-ignore TS5097
+import { demoFeedbackRows, foldFeedbackCounts } from "./feedback.ts";
+// @ts-ignore TS5097
+export { DEMO_FEEDBACK, FEEDBACK_SEED_TABLES, LARGE_FEEDBACK_ITEMS, largeFeedbackBatches } from "./feedback.ts";
+// @ts-ignore TS5097
 import { toStoredBlocks } from "../../modules/reviews/questionnaire-blocks.ts";
 import type { BlockForm, Catalogue, CompetencySnapshot, ObjectiveSnapshot, StoredBlock } from "../../modules/reviews/questionnaire-blocks";
 import type { Row, SeedTables } from "./tables";
@@ -47,6 +51,10 @@ export const SEED_TABLE_ORDER = [
   "survey_drafts",
   "survey_responses",
   "survey_answers",
+  "feedback_requests",
+  "feedback_items",
+  "feedback_daily_counts",
+  "feedback_competency_counts",
 ] as const;
 
 const T0 = Date.UTC(2026, 0, 5, 9, 0, 0);
@@ -1185,6 +1193,9 @@ export function demoSeed(now = Date.now()): SeedTables {
   merge(t, acme(now));
   merge(t, globex(now));
   merge(t, demoSurveyRows(t, now));
+  merge(t, demoFeedbackRows(t, now));
+  // Last: one count row per person and day, whichever parts wrote feedback.
+  foldFeedbackCounts(t);
   return t;
 }
 
