@@ -9,8 +9,12 @@
 //
 // The rows are turned into SQL text once and handed to `wrangler d1 execute --local --file`,
 // which runs the whole file as one D1 batch: the deletes and inserts commit together or not at all.
+// Initech's 250,000 feedback items and their counts (about 1.2 million rows) are too many for that
+// path (wrangler parses the SQL text at about a megabyte a second): with --large they are made a
+// day at a time and inserted into the local D1 database's SQLite file with prepared statements,
+// in one transaction, after the batch (which has already deleted Initech's old ones).
 import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -115,9 +119,11 @@ async function main() {
     }
   }
 
-  const tables = seed.demoSeed();
-  if (options.large) {
-    for (const [table, rows] of Object.entries(seed.largeSeed())) (tables[table] ??= []).push(...rows);
+  const now = Date.now();
+  const tables = seed.demoSeed(now);
+  const large = options.large ? seed.largeSeed(5000, now) : null;
+  if (large) {
+    for (const [table, rows] of Object.entries(large)) (tables[table] ??= []).push(...rows);
   }
 
   const dir = mkdtempSync(path.join(tmpdir(), "pulseboard-seed-"));
@@ -129,12 +135,85 @@ async function main() {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+  const feedback = large ? await insertLargeFeedback(seed, large, now, options) : null;
 
   const names = tables.companies.map((c) => c.name).join(", ");
   const where = options.persistTo ? ` into ${options.persistTo}` : "";
+  const items = feedback ? `, ${feedback.items.toLocaleString("en")} Initech feedback items (${feedback.seconds} s)` : "";
   console.log(
-    `seed: ${tables.companies.length} companies (${names}), ${tables.users.length} people${where} in ${seconds(started)} s`,
+    `seed: ${tables.companies.length} companies (${names}), ${tables.users.length} people${items}${where} in ${seconds(started)} s`,
   );
+}
+
+/** The local D1 database's SQLite file, where wrangler keeps it (--persist-to, else .wrangler/state beside the config). */
+function localD1File(DatabaseSync, options) {
+  const state = options.persistTo
+    ? path.resolve(options.persistTo)
+    : path.resolve(options.config ? path.dirname(path.resolve(options.config)) : ROOT, ".wrangler", "state");
+  const dir = path.join(state, "v3", "d1", "miniflare-D1DatabaseObject");
+  const files = readdirSync(dir).filter((n) => n.endsWith(".sqlite") && n !== "metadata.sqlite");
+  for (const name of files) {
+    const db = new DatabaseSync(path.join(dir, name), { readOnly: true });
+    try {
+      if (db.prepare("SELECT 1 FROM companies WHERE id = 'c-initech'").get()) return path.join(dir, name);
+    } catch {
+      // another database
+    } finally {
+      db.close();
+    }
+  }
+  throw new SeedError(`no local D1 database holding Initech in ${dir}`);
+}
+
+/** Initech's feedback (app/db/seed/feedback.ts largeFeedbackBatches), a day at a time, in one transaction. */
+async function insertLargeFeedback(seed, large, now, options) {
+  const t = performance.now();
+  const emit = process.emitWarning;
+  process.emitWarning = (warning, ...rest) => {
+    if (/SQLite is an experimental feature/.test(String(warning?.message ?? warning))) return;
+    return emit.call(process, warning, ...rest);
+  };
+  const { DatabaseSync } = await import("node:sqlite").finally(() => (process.emitWarning = emit));
+  const db = new DatabaseSync(localD1File(DatabaseSync, options));
+  const statements = new Map();
+  let items = 0;
+  try {
+    // The rows land all over the indexes: a page cache that holds them saves re-reading pages from disk.
+    db.exec("PRAGMA cache_size = -262144");
+    db.exec("BEGIN IMMEDIATE");
+    // A million rows go in faster without the secondary indexes, which are built again at the end
+    // from their own definitions, in the same transaction.
+    const indexes = db
+      .prepare(
+        `SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL AND tbl_name IN (${seed.FEEDBACK_SEED_TABLES.map(
+          (t) => `'${t}'`,
+        ).join(", ")})`,
+      )
+      .all();
+    for (const index of indexes) db.exec(`DROP INDEX "${index.name}"`);
+    for (const day of seed.largeFeedbackBatches(large, now)) {
+      for (const [table, rows] of Object.entries(day)) {
+        if (rows.length === 0) continue;
+        const columns = Object.keys(rows[0]);
+        const key = `${table}(${columns.join(",")})`;
+        let insert = statements.get(key);
+        if (!insert) {
+          insert = db.prepare(`INSERT INTO ${table} (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`);
+          statements.set(key, insert);
+        }
+        for (const row of rows) insert.run(...columns.map((c) => row[c] ?? null));
+        if (table === "feedback_items") items += rows.length;
+      }
+    }
+    for (const index of indexes) db.exec(index.sql);
+    db.exec("COMMIT");
+  } catch (error) {
+    if (db.isTransaction) db.exec("ROLLBACK");
+    throw new SeedError(`inserting Initech's feedback failed: ${error.message}`);
+  } finally {
+    db.close();
+  }
+  return { items, seconds: seconds(t) };
 }
 
 function seconds(since) {

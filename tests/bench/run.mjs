@@ -40,6 +40,14 @@ import os from "node:os";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { localBrowserEnv } from "../../scripts/local-browser.mjs";
+import {
+  feedbackIds,
+  feedbackPages,
+  feedbackPlan,
+  feedbackStored,
+  feedbackSubmitCheck,
+  feedbackSubmitRun,
+} from "./feedback.mjs";
 import { d1FileIn, measureReportMemory, MEMORY_LIMIT_MB } from "./report-memory.mjs";
 import {
   PDF_WAIT_MS,
@@ -88,6 +96,8 @@ const SURVEY_RUN = surveySeed.LARGE_SURVEY_RUN;
 /** The same survey's open run: 1,000 recipients, none responded (the submission burst). */
 const OPEN_SURVEY_RUN = surveySeed.LARGE_OPEN_SURVEY_RUN;
 const RESPOND_PATH = `/surveys/respond/${encodeURIComponent(OPEN_SURVEY_RUN.id)}`;
+/** Feedback loops (tests/bench/feedback.mjs): LARGE_FEEDBACK of app/db/seed/feedback-loops.ts, or why it is missing. */
+const { ids: FEEDBACK_IDS, missing: FEEDBACK_MISSING } = await feedbackIds(loadSeedModule);
 const LARGE_REVIEW = seed.LARGE_REVIEW;
 const REVIEW_PATH = `/reviews/manage-reviews/${LARGE_REVIEW.id}`;
 /** The large review's pairs a reminder can go to (app/db/seed/demo.ts: the completed ones cannot be reminded). */
@@ -141,6 +151,7 @@ const PAGES = [
     // (app/modules/surveys/report.server.ts closedRunMemo): the load run measures the page around it.
     firstRequestNote: "the aggregation itself: later requests of a closed run are answered from the isolate's memo",
   },
+  ...feedbackPages(FEEDBACK_IDS),
 ];
 /** What `--only` can name besides the pages (static asset: always measured with a page, as the ratios need it). */
 const OTHER_TARGETS = [
@@ -153,6 +164,7 @@ const OTHER_TARGETS = [
   "pair-upload",
   "feedback-launch",
   ...REPORT_TARGETS,
+  "feedback-submit",
 ];
 const TARGET_KEYS = [...PAGES.map((p) => p.key), ...OTHER_TARGETS];
 
@@ -1246,6 +1258,25 @@ function surveySubmitCheck(plan, { burst, retries }, stored) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Feedback loops: tests/bench/feedback.mjs
+
+/** The open run's senders and their forms, from D1 before the server starts; null (with a SKIP line) while the loops' seed is missing. */
+async function planFeedback() {
+  if (FEEDBACK_MISSING) {
+    log(`skipping the feedback-loop targets: ${FEEDBACK_MISSING}`);
+    return null;
+  }
+  return feedbackPlan({ ids: FEEDBACK_IDS, d1Rows, sqlString, BenchError });
+}
+
+/** The Give Feedback page of the open run's first pending pair, loaded with its sender's own session. */
+async function giveFeedbackTarget(page, plan) {
+  const sender = { ...plan.senders[0] };
+  await signInEach([sender]);
+  return { ...page, path: plan.givePath(sender), cookie: sender.cookie };
+}
+
+// ---------------------------------------------------------------------------------------------
 // Review reports: tests/bench/reports.mjs and tests/bench/report-memory.mjs
 
 /** The closed review of the report targets and one of its reviewees, read from D1 before the server starts. */
@@ -1520,6 +1551,7 @@ async function main() {
   const fallbackSessionId = await insertFallbackSession();
   const surveyPlan = want("survey-submit") && !args.serve ? await surveySubmitPlan() : null;
   const reportPlan = REPORT_TARGETS.some(want) && !args.serve ? await reportBenchPlan() : null;
+  const feedback = (want("feedback-give") || want("feedback-submit")) && !args.serve ? await planFeedback() : null;
   const configPath = writeServeConfig();
   await startServer(configPath);
   const auth = await signIn(fallbackSessionId);
@@ -1535,9 +1567,10 @@ async function main() {
     await new Promise(() => {});
   }
 
-  const pages = PAGES.filter((p) => want(p.key));
+  const pages = PAGES.filter((p) => want(p.key) && !(p.key === "feedback-give" && !feedback) && !(p.key.startsWith("feedback-") && FEEDBACK_MISSING));
   // The static asset is the yardstick of every page's ratio: measured whenever a page is.
-  const targets = pages.length > 0 ? [...pages.map((p) => ({ ...p, cookie: auth.cookie })), { ...staticAsset(), cookie: null }] : [];
+  const pageTargets = await Promise.all(pages.map((p) => (p.key === "feedback-give" ? giveFeedbackTarget(p, feedback) : { ...p, cookie: auth.cookie })));
+  const targets = pages.length > 0 ? [...pageTargets, { ...staticAsset(), cookie: null }] : [];
   for (const target of targets) {
     target.info = await describe(target, target.cookie);
     const what = target.info.leafRoute
@@ -1608,6 +1641,11 @@ async function main() {
     log(`${SUBMITTERS} recipients of the open survey run ${OPEN_SURVEY_RUN.id} submitting at once; D1 is read back after the run`);
     surveySubmit = await surveySubmitRun(surveyPlan);
   }
+  let feedbackSubmit = null;
+  if (feedback && want("feedback-submit")) {
+    log(`${feedback.senders.length} senders of the open feedback run ${feedback.ids.openRunId} giving feedback at once; D1 is read back after the run`);
+    feedbackSubmit = await feedbackSubmitRun({ origin: ORIGIN, plan: feedback, signInEach, toastOf, percentile, log, sleep });
+  }
   const js = want("first-load-js") ? await firstLoadJs(auth.cookie) : null;
   if (want("people-upload") || want("pair-upload")) log("timing 5,000-row uploads");
   const upload = want("people-upload") ? await uploadTiming(auth.cookie) : null;
@@ -1619,9 +1657,10 @@ async function main() {
     feedbackLaunch = await feedbackLaunchRun(auth.cookie);
   }
   await stopServer();
-  const feedbackStored = feedbackLaunch ? await verifyFeedbackLaunch(feedbackLaunch) : null;
+  const feedbackLaunchStored = feedbackLaunch ? await verifyFeedbackLaunch(feedbackLaunch) : null;
   // Checked after the run, from the database itself (the server no longer holds it).
   const surveyStored = surveyPlan ? await verifySubmissions(surveyPlan) : null;
+  const feedbackGiven = feedbackSubmit ? await feedbackStored({ plan: feedback, d1Rows, sqlString }) : null;
   if (reports) await reportsAfterRun(reports);
 
   const staticTarget = targets.at(-1);
@@ -1742,7 +1781,8 @@ async function main() {
     ]);
   }
   if (surveyPlan) checks.push(surveySubmitCheck(surveyPlan, surveySubmit, surveyStored));
-  if (feedbackLaunch) checks.push(feedbackLaunchCheck(feedbackLaunch, feedbackStored));
+  if (feedbackLaunch) checks.push(feedbackLaunchCheck(feedbackLaunch, feedbackLaunchStored));
+  if (feedbackSubmit) checks.push(feedbackSubmitCheck(feedback, feedbackSubmit, feedbackGiven, ms));
   if (pairUpload)
     checks.push([
       `${pairUpload.rows}-row pair upload (Launch Review) = ${pairUpload.seconds.toFixed(2)} s (target < 5 s)`,

@@ -4,7 +4,10 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   DEMO,
+  DEMO_FEEDBACK,
+  LARGE_FEEDBACK_ITEMS,
   LARGE_REVIEW,
+  largeFeedbackBatches,
   SEED_TABLE_ORDER,
   demoSeed,
   largePairId,
@@ -21,6 +24,8 @@ import {
   type Row,
   type SeedTables,
 } from "../../app/db/seed/demo";
+import { FEEDBACK_DAYS } from "../../app/db/seed/feedback";
+import { FEEDBACK_FORMATS, type DimensionInfo } from "../../app/modules/feedback/loop-types";
 import { PAIR_STATES, type PairAnswers } from "../../app/modules/reviews/campaign-machine";
 import type { StoredBlock } from "../../app/modules/reviews/questionnaire-blocks";
 
@@ -29,6 +34,7 @@ const NOW = Date.UTC(2026, 10, 22, 11, 37);
 const demo = demoSeed(NOW);
 const large = largeSeed(5000, NOW);
 const MIGRATIONS_DIR = path.resolve(__dirname, "../../migrations");
+const sqliteForLarge = await import("node:sqlite").catch(() => null);
 
 function combined(...seeds: SeedTables[]): SeedTables {
   const all: SeedTables = Object.fromEntries(SEED_TABLE_ORDER.map((t) => [t, [] as Row[]]));
@@ -66,6 +72,10 @@ const REFERENCES: Array<[column: string, table: string]> = [
   ["created_by", "users"],
   ["campaign_id", "review_campaigns"],
   ["template_id", "review_templates"],
+  ["sender_id", "users"],
+  ["requester_id", "users"],
+  ["recipient_id", "users"],
+  ["request_id", "feedback_requests"],
 ];
 
 /** Primary keys as in migrations/0000_foundation.sql (join tables have composite keys). */
@@ -79,6 +89,8 @@ const PRIMARY_KEYS: Record<string, string[]> = {
   feedback_loop_pairs: ["run_id", "sender_id", "receiver_id"],
   // survey_answers has no key of its own: one row per response, question and chosen value.
   survey_answers: ["response_id", "block_id", "value_num"],
+  feedback_daily_counts: ["company_id", "user_id", "day"],
+  feedback_competency_counts: ["company_id", "user_id", "day", "competency_id", "behaviour_id", "behaviour_type"],
 };
 
 describe("demo seed: the accounts the specification and the tests name", () => {
@@ -319,6 +331,277 @@ describe("demo seed: review questionnaires and campaigns (000 §3, §4)", () => 
     const later = demoSeed(NOW + 30 * DAY);
     const start = (t: SeedTables) => Number(campaignOf(t, "rc-acme-scheduled").start_at);
     expect(start(later) - start(demo)).toBe(30 * DAY);
+  });
+});
+
+/** YYYY-MM-DD (UTC) of a stored time, as the counts key days. */
+const dayOfMs = (ms: unknown) => new Date(Number(ms)).toISOString().slice(0, 10);
+type Tally = Map<string, number>;
+const bump = (tally: Tally, key: string, by = 1) => tally.set(key, (tally.get(key) ?? 0) + by);
+const DAILY_FIELDS = ["sent", "received", "requested", "praise_sent", "praise_received"] as const;
+
+/**
+ * What the count tables must hold, recomputed from the items and requests alone: a visible item
+ * counts for its receiver (received or praise received, and each competency and behaviour it tags)
+ * and, when it names its sender, for the sender; an anonymous one names nobody, so its sends are
+ * checked per company and day. A hidden item counts for nobody yet; each request counts for its requester.
+ */
+function recount(tables: SeedTables) {
+  const people = new Set((tables.users ?? []).map((u) => `${u.company_id}/${u.id}`));
+  const daily = new Map<string, Record<(typeof DAILY_FIELDS)[number], number>>();
+  const add = (company: unknown, user: unknown, day: string, field: (typeof DAILY_FIELDS)[number]) => {
+    const key = `${company}/${user}/${day}`;
+    const row = daily.get(key) ?? { sent: 0, received: 0, requested: 0, praise_sent: 0, praise_received: 0 };
+    row[field]++;
+    daily.set(key, row);
+  };
+  const competencies: Tally = new Map();
+  const anonymousSent: Tally = new Map();
+  for (const item of tables.feedback_items ?? []) {
+    if (!item.visible) continue;
+    const day = dayOfMs(item.sent_at);
+    const praise = item.source === "praise";
+    if (item.sender_id) add(item.company_id, item.sender_id, day, praise ? "praise_sent" : "sent");
+    else bump(anonymousSent, `${item.company_id}/${day}`);
+    if (!people.has(`${item.company_id}/${item.receiver_id}`)) continue;
+    add(item.company_id, item.receiver_id, day, praise ? "praise_received" : "received");
+    for (const d of JSON.parse(String(item.dimension_infos)) as DimensionInfo[]) {
+      bump(competencies, [item.company_id, item.receiver_id, day, d.id, "", ""].join("/"));
+      for (const f of d.focusAreas)
+        bump(competencies, [item.company_id, item.receiver_id, day, d.id, f.id, f.str ? "strength" : f.sug ? "developmentArea" : ""].join("/"));
+    }
+  }
+  for (const r of tables.feedback_requests ?? []) add(r.company_id, r.requester_id, dayOfMs(r.created_at), "requested");
+  return { daily, competencies, anonymousSent };
+}
+
+/** Differences between the seeded count rows and the recount (empty when they agree). */
+function countProblems(tables: SeedTables) {
+  const expected = recount(tables);
+  const problems: string[] = [];
+  const surplus: Tally = new Map();
+  const seen = new Set<string>();
+  for (const row of tables.feedback_daily_counts ?? []) {
+    const key = `${row.company_id}/${row.user_id}/${row.day}`;
+    seen.add(key);
+    const want = expected.daily.get(key) ?? { sent: 0, received: 0, requested: 0, praise_sent: 0, praise_received: 0 };
+    for (const field of DAILY_FIELDS) {
+      const got = Number(row[field]);
+      // Anonymous sends are the sender's too, but no item says whose: only their number per day is known.
+      if (field === "sent" && got > want.sent) bump(surplus, `${row.company_id}/${row.day}`, got - want.sent);
+      else if (got !== want[field]) problems.push(`${key} ${field}: ${got}, items say ${want[field]}`);
+    }
+  }
+  for (const [key, want] of expected.daily) if (!seen.has(key)) problems.push(`${key}: no count row, items say ${JSON.stringify(want)}`);
+  for (const [key, n] of new Map([...surplus, ...expected.anonymousSent]))
+    if ((surplus.get(key) ?? 0) !== (expected.anonymousSent.get(key) ?? 0))
+      problems.push(`${key}: ${surplus.get(key) ?? 0} sends by nobody named, ${expected.anonymousSent.get(key) ?? 0} anonymous items (${n})`);
+  const competencyRows: Tally = new Map();
+  for (const row of tables.feedback_competency_counts ?? [])
+    bump(
+      competencyRows,
+      [row.company_id, row.user_id, row.day, row.competency_id, row.behaviour_id, row.behaviour_type].join("/"),
+      Number(row.count)
+    );
+  for (const key of new Set([...competencyRows.keys(), ...expected.competencies.keys()]))
+    if (competencyRows.get(key) !== expected.competencies.get(key))
+      problems.push(`competency ${key}: ${competencyRows.get(key) ?? 0}, items say ${expected.competencies.get(key) ?? 0}`);
+  return problems;
+}
+
+/** Items whose sender or receiver is not a person of the item's company (company feedback goes to the company itself). */
+function strangers(tables: SeedTables) {
+  const people = new Set((tables.users ?? []).map((u) => `${u.company_id}/${u.id}`));
+  return (tables.feedback_items ?? []).flatMap((item) => {
+    const problems: string[] = [];
+    if (item.sender_id !== null && !people.has(`${item.company_id}/${item.sender_id}`)) problems.push(`${item.id} sender ${item.sender_id}`);
+    const toCompany = item.feedback_type === "company" && item.receiver_id === item.company_id;
+    if (!toCompany && !people.has(`${item.company_id}/${item.receiver_id}`)) problems.push(`${item.id} receiver ${item.receiver_id}`);
+    if (item.sender_id !== null && item.sender_id === item.receiver_id) problems.push(`${item.id} to oneself`);
+    return problems;
+  });
+}
+
+/** Tags that are not the company's own competencies and behaviours, or are tagged both ways. */
+function foreignTags(tables: SeedTables) {
+  const competencies = new Map((tables.competencies ?? []).map((c) => [c.id, c]));
+  const behaviours = new Map((tables.behaviours ?? []).map((b) => [b.id, b]));
+  const problems: string[] = [];
+  for (const item of tables.feedback_items ?? []) {
+    for (const d of JSON.parse(String(item.dimension_infos)) as DimensionInfo[]) {
+      if (competencies.get(d.id)?.company_id !== item.company_id) problems.push(`${item.id}: competency ${d.id}`);
+      for (const f of d.focusAreas) {
+        if (behaviours.get(f.id)?.competency_id !== d.id) problems.push(`${item.id}: behaviour ${f.id} of ${d.id}`);
+        if (f.str && f.sug) problems.push(`${item.id}: ${f.id} both a strength and a development area`);
+      }
+    }
+  }
+  return problems;
+}
+
+describe("demo seed: feedback between the people of each company (002 §3)", () => {
+  const companies = [
+    ["acme", DEMO.acme.id],
+    ["globex", DEMO.globex.id],
+  ] as const;
+  const itemsOf = (cid: string) => rowsOf(demo, "feedback_items", (i) => i.company_id === cid);
+  const today = Math.floor(NOW / DAY) * DAY;
+
+  it.each(companies)("%s: six months of feedback up to the day before the seed runs, in SBI, SaD and free text", (_short, cid) => {
+    const items = itemsOf(cid);
+    expect(items.length).toBeGreaterThan(250);
+    const sent = items.map((i) => Number(i.sent_at));
+    expect(Math.min(...sent)).toBeGreaterThanOrEqual(today - FEEDBACK_DAYS * DAY);
+    expect(Math.min(...sent)).toBeLessThan(today - 170 * DAY);
+    expect(Math.max(...sent)).toBeLessThan(today);
+    // Every month of the six has feedback.
+    expect(new Set(sent.map((t) => new Date(t).toISOString().slice(0, 7))).size).toBeGreaterThanOrEqual(6);
+    const direct = items.filter((i) => i.source === "direct");
+    expect(new Set(direct.map((i) => i.template_type))).toEqual(new Set(FEEDBACK_FORMATS));
+    const texts: Record<string, string[]> = {
+      SBI: ["situation_text", "behavior_text", "impact_text", "sbi_next_step_text"],
+      SaD: ["strength_text", "development_area_text", "sd_next_step_text"],
+      FreeText: ["feedback_text"],
+    };
+    for (const item of items) {
+      const own = texts[String(item.template_type)];
+      for (const column of Object.values(texts).flat())
+        expect(item[column] === null, `${item.id} ${column}`).toBe(!own.includes(column));
+      expect(String(item[own[0]]), String(item.id)).not.toMatch(/\{(name|project|customer)\}/);
+    }
+    // Varied, not one text over and over.
+    expect(new Set(direct.map((i) => i.situation_text ?? i.strength_text ?? i.feedback_text)).size).toBeGreaterThan(40);
+    expect(new Set(items.map((i) => i.sender_id)).size).toBeGreaterThan(15);
+    expect(new Set(items.map((i) => i.receiver_id)).size).toBeGreaterThan(15);
+    expect(new Set(direct.map((i) => i.feedback_type))).toEqual(new Set(["feedback-to-employee", "manager-feedback", "feedback-to-managers"]));
+  });
+
+  it.each(companies)("%s: tags are the company's competencies and behaviours, as strengths and as development areas", (_short, cid) => {
+    const items = itemsOf(cid);
+    expect(foreignTags(demo)).toEqual([]);
+    const focus = items.flatMap((i) => (JSON.parse(String(i.dimension_infos)) as DimensionInfo[]).flatMap((d) => d.focusAreas));
+    expect(focus.some((f) => f.str)).toBe(true);
+    expect(focus.some((f) => f.sug)).toBe(true);
+    const tagged = new Set(items.flatMap((i) => (JSON.parse(String(i.dimension_infos)) as DimensionInfo[]).map((d) => d.id)));
+    expect(tagged).toEqual(new Set(rowsOf(demo, "competencies", (c) => c.company_id === cid).map((c) => c.id)));
+  });
+
+  it.each(companies)("%s: public praise, and requests open, given (answered by one item) and declined", (_short, cid) => {
+    const items = itemsOf(cid);
+    const praise = items.filter((i) => i.source === "praise");
+    expect(praise.length).toBeGreaterThan(20);
+    for (const p of praise) expect(p, String(p.id)).toMatchObject({ feedback_type: "public-praise", is_public: 1, template_type: "FreeText" });
+    expect(items.filter((i) => i.source !== "praise" && i.is_public === 1)).toEqual([]);
+    const requests = rowsOf(demo, "feedback_requests", (r) => r.company_id === cid);
+    expect(new Set(requests.map((r) => r.state))).toEqual(new Set(["open", "given", "declined"]));
+    const answers = new Map(items.filter((i) => i.request_id !== null).map((i) => [i.request_id, i]));
+    expect(items.filter((i) => i.request_id !== null).length).toBe(answers.size);
+    for (const r of requests) {
+      const answer = answers.get(r.id);
+      expect(Boolean(r.message), String(r.id)).toBe(true);
+      expect(r.requester_id, String(r.id)).not.toBe(r.recipient_id);
+      if (r.state === "given") {
+        expect(answer, String(r.id)).toMatchObject({ source: "request", sender_id: r.recipient_id, receiver_id: r.requester_id });
+        expect(Number(r.answered_at)).toBe(Number(answer!.sent_at));
+        expect(Number(r.answered_at)).toBeGreaterThan(Number(r.created_at));
+      } else expect(answer, String(r.id)).toBeUndefined();
+      if (r.state === "open") expect(r.answered_at, String(r.id)).toBeNull();
+      if (r.state === "declined") expect(Number(r.answered_at), String(r.id)).toBeGreaterThan(Number(r.created_at));
+    }
+    expect(items.filter((i) => i.source === "request").length).toBe(answers.size);
+  });
+
+  it("the seeded counts are the counts of the seeded items (per person and day; per competency and behaviour)", () => {
+    expect(demo.feedback_daily_counts.length).toBeGreaterThan(500);
+    expect(demo.feedback_competency_counts.length).toBeGreaterThan(500);
+    expect(countProblems(demo).slice(0, 10)).toEqual([]);
+  });
+
+  it("the recount notices a count that is off", () => {
+    const tampered = { ...demo, feedback_daily_counts: demo.feedback_daily_counts.map((r, i) => (i === 7 ? { ...r, received: Number(r.received) + 1 } : r)) };
+    expect(countProblems(tampered)).toHaveLength(1);
+    const dropped = { ...demo, feedback_competency_counts: demo.feedback_competency_counts.slice(1) };
+    expect(countProblems(dropped)).toHaveLength(1);
+  });
+
+  it("no anonymous item has a sender; every sender and receiver is a person of the item's company", () => {
+    expect(demo.feedback_items.filter((i) => i.anonymous === 1 && i.sender_id !== null)).toEqual([]);
+    expect(strangers(demo)).toEqual([]);
+    const requestStrangers = demo.feedback_requests.filter(
+      (r) => demo.users.find((u) => u.id === r.requester_id)?.company_id !== r.company_id || demo.users.find((u) => u.id === r.recipient_id)?.company_id !== r.company_id
+    );
+    expect(requestStrangers).toEqual([]);
+  });
+
+  it.each([
+    ["acme", { receiver: "eve", manager: "mona", peer: "ed", other: "priya", admin: "alice", decliner: "bella" }],
+    ["globex", { receiver: "tina", manager: "mike", peer: "tom", other: "nora", admin: "gina", decliner: "hank" }],
+  ] as const)("%s: the fixed feedback tests name (DEMO_FEEDBACK)", (short, cast) => {
+    const ids = DEMO_FEEDBACK[short];
+    const u = (local: string) => userId(short, local);
+    const item = (id: string) => demo.feedback_items.find((i) => i.id === id);
+    const request = (id: string) => demo.feedback_requests.find((r) => r.id === id);
+    expect(ids.receiver).toBe(u(cast.receiver));
+    expect(item(ids.sbi)).toMatchObject({ template_type: "SBI", source: "direct", feedback_type: "manager-feedback", sender_id: u(cast.manager), receiver_id: ids.receiver });
+    expect(item(ids.sad)).toMatchObject({ template_type: "SaD", source: "direct", sender_id: u(cast.peer), receiver_id: ids.receiver });
+    expect(item(ids.freeText)).toMatchObject({ template_type: "FreeText", source: "direct", sender_id: u(cast.other), receiver_id: ids.receiver });
+    expect(item(ids.praise)).toMatchObject({ source: "praise", is_public: 1, sender_id: u(cast.admin), receiver_id: ids.receiver });
+    expect(request(ids.givenRequest)).toMatchObject({ state: "given", requester_id: ids.receiver, recipient_id: u(cast.peer) });
+    expect(item(ids.givenRequestItem)).toMatchObject({ source: "request", request_id: ids.givenRequest, sender_id: u(cast.peer), receiver_id: ids.receiver });
+    expect(request(ids.openRequest)).toMatchObject({ state: "open", requester_id: ids.receiver, recipient_id: u(cast.other), answered_at: null });
+    expect(request(ids.declinedRequest)).toMatchObject({ state: "declined", requester_id: ids.receiver, recipient_id: u(cast.decliner) });
+    // Within the default insights range (the last three months), most of it within the last two weeks.
+    for (const id of [ids.sbi, ids.sad, ids.freeText, ids.praise]) expect(Number(item(id)!.sent_at)).toBeGreaterThan(today - 14 * DAY);
+    expect(JSON.parse(String(item(ids.sbi)!.dimension_infos)).length).toBeGreaterThan(0);
+  });
+});
+
+describe("large seed: Initech's feedback for the benchmarks", () => {
+  // Made a day at a time, as scripts/seed.mjs inserts it; checked batch by batch.
+  const batches = [...largeFeedbackBatches(large, NOW)];
+  const all = (table: string) => batches.flatMap((b) => b[table] ?? []);
+
+  it(`has exactly ${LARGE_FEEDBACK_ITEMS.items.toLocaleString("en")} items over six months, ids fi-initech-000001…`, () => {
+    const items = all("feedback_items");
+    expect(items).toHaveLength(LARGE_FEEDBACK_ITEMS.items);
+    expect(new Set(items.map((i) => i.id)).size).toBe(items.length);
+    expect(items.every((i) => /^fi-initech-\d{6}$/.test(String(i.id)) && i.company_id === DEMO.large.id)).toBe(true);
+    const today = Math.floor(NOW / DAY) * DAY;
+    const sent = items.map((i) => Number(i.sent_at));
+    expect(sent.reduce((a, b) => Math.min(a, b))).toBeGreaterThanOrEqual(today - FEEDBACK_DAYS * DAY);
+    expect(sent.reduce((a, b) => Math.max(a, b))).toBeLessThan(today);
+    expect(new Set(items.map((i) => i.template_type))).toEqual(new Set(FEEDBACK_FORMATS));
+    expect(items.filter((i) => i.source === "praise").length).toBeGreaterThan(20_000);
+    expect(new Set(all("feedback_requests").map((r) => r.state))).toEqual(new Set(["open", "given", "declined"]));
+  });
+
+  it("each day's count rows are the counts of that day's items and requests, and no count row repeats across days", () => {
+    const problems = batches.flatMap((b) => countProblems({ ...large, ...b }).slice(0, 3));
+    expect(problems.slice(0, 10)).toEqual([]);
+    const keys = all("feedback_daily_counts").map((r) => `${r.user_id}/${r.day}`);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it("senders and receivers are active people of Initech; no anonymous item; tags are Initech's own", () => {
+    const tables = { ...large, feedback_items: all("feedback_items") };
+    expect(strangers(tables).slice(0, 5)).toEqual([]);
+    const active = new Set(large.users.filter((u) => u.is_deleted === 0 && u.is_excluded === 0).map((u) => u.id));
+    expect(tables.feedback_items.filter((i) => !active.has(i.sender_id) || !active.has(i.receiver_id)).slice(0, 3)).toEqual([]);
+    expect(tables.feedback_items.filter((i) => i.anonymous !== 0).length).toBe(0);
+    expect(foreignTags(tables).slice(0, 5)).toEqual([]);
+  });
+
+  it("is the same every time for the same day", () => {
+    const again = largeFeedbackBatches(large, NOW + 5 * 3_600_000).next().value as SeedTables;
+    expect(again).toEqual(batches[0]);
+  });
+
+  it.skipIf(!sqliteForLarge)("fits the schema: a week of it inserted into the migrated tables", () => {
+    const db = new sqliteForLarge!.DatabaseSync(":memory:");
+    for (const file of readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith(".sql")).sort()) db.exec(readFileSync(path.join(MIGRATIONS_DIR, file), "utf8"));
+    for (const batch of batches.slice(0, 5)) for (const sql of seedStatements(batch, 200)) db.exec(sql);
+    const n = (db.prepare("SELECT count(*) AS n FROM feedback_items").get() as { n: number }).n;
+    expect(n).toBe(batches.slice(0, 5).reduce((s, b) => s + b.feedback_items.length, 0));
   });
 });
 

@@ -14,6 +14,10 @@ import { demoSurveyRows, largeSurveyRows } from "./surveys.ts";
 // @ts-ignore TS5097
 import { demoFeedbackLoopRows, largeFeedbackLoopRows } from "./feedback-loops.ts";
 // @ts-ignore TS5097
+import { demoFeedbackRows, foldFeedbackCounts } from "./feedback.ts";
+// @ts-ignore TS5097
+export { DEMO_FEEDBACK, FEEDBACK_SEED_TABLES, LARGE_FEEDBACK_ITEMS, largeFeedbackBatches } from "./feedback.ts";
+// @ts-ignore TS5097
 import { toStoredBlocks } from "../../modules/reviews/questionnaire-blocks.ts";
 import type { BlockForm, Catalogue, CompetencySnapshot, ObjectiveSnapshot, StoredBlock } from "../../modules/reviews/questionnaire-blocks";
 import type { Row, SeedTables } from "./tables";
@@ -54,6 +58,10 @@ export const SEED_TABLE_ORDER = [
   "feedback_loop_runs",
   "feedback_loop_pairs",
   "one_on_ones",
+  "feedback_requests",
+  "feedback_items",
+  "feedback_daily_counts",
+  "feedback_competency_counts",
 ] as const;
 
 const T0 = Date.UTC(2026, 0, 5, 9, 0, 0);
@@ -1193,6 +1201,9 @@ export function demoSeed(now = Date.now()): SeedTables {
   merge(t, globex(now));
   merge(t, demoSurveyRows(t, now));
   merge(t, demoFeedbackLoopRows(t, now));
+  merge(t, demoFeedbackRows(t, now));
+  // Last: one count row per person and day, whichever parts wrote feedback.
+  foldFeedbackCounts(t);
   return t;
 }
 
