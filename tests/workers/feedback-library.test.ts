@@ -167,7 +167,7 @@ describe("library loops", () => {
   it("a missing or unknown intent is refused with 400 and writes nothing", async () => {
     const id = await useTemplate(adam, "sad");
     const before = await count("feedback_library_loops", ACME);
-    for (const fields of [{ id }, { intent: "launch", id }, { intent: "remove", id }]) {
+    for (const fields of [{ id }, { intent: "launch", id }, { intent: "remove", id }] as Array<Record<string, string>>) {
       expect((await postForm(LIBRARY, fields, adam)).status).toBe(400);
     }
     expect((await postForm(FEEDBACK_TYPE, { intent: "bogus", templateId: "sbi" }, adam)).status).toBe(400);
@@ -379,6 +379,25 @@ describe("custom templates", () => {
     // A visible one makes a loop of its blocks, named after it.
     const loopId = await useTemplate(adam, everyone);
     expect((await loopById(loopId))!).toMatchObject({ title: "Open retro", template_id: everyone, template_name: "Open retro", template_format: null });
+  });
+
+  it("without JavaScript, Full Preview and adding a block answer with the form and save nothing", async () => {
+    const before = await count("feedback_templates", ACME);
+    const { intent: _intent, ...form } = templateForm({ title: "Previewed only" });
+    const preview = await postForm(NEW_TEMPLATE, { ...form, preview: "full" }, alice);
+    expect(preview.status).toBe(200);
+    const html = await preview.text();
+    // The preview stands above the form, as a section of the page.
+    expect(html).toContain('aria-labelledby="full-preview-title"');
+    expect(html).toContain('for="preview-n1"');
+    const added = await postForm(
+      NEW_TEMPLATE,
+      { ...form, __intent__: JSON.stringify({ type: "insert", payload: { name: "blocks", defaultValue: { key: "n2", type: "subtitle", text: "" } } }) },
+      alice
+    );
+    expect(added.status).toBe(200);
+    expect(await added.text()).toContain('data-block-key="n2"');
+    expect(await count("feedback_templates", ACME)).toBe(before);
   });
 
   it("another company's custom template is a 404 to see, use or update", async () => {

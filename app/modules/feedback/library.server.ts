@@ -6,7 +6,8 @@ import type { Viewer } from "~/modules/auth/session.server";
 import type { LoopBlock } from "./feedback-blocks";
 import { DEFAULT_DEADLINE_MS, type TemplateType } from "./loop-types";
 import type { TemplateBlockForm } from "./template-blocks";
-import { storedBlocksOf, type Actor, type LoopTemplate } from "./templates.server";
+import type { LoopTemplate } from "./predefined-templates";
+import { storedBlocksOf, type Actor } from "./templates.server";
 
 /**
  * The company's library loops (002 §2.4 "Library ... actions Duplicate, Delete, Preview and

@@ -20,6 +20,16 @@ export interface PredefinedFeedbackTemplate {
   blocks: LoopBlock[];
 }
 
+/** What a library loop is made from, whichever kind of template (createLibraryLoop's argument). */
+export interface LoopTemplate {
+  templateType: TemplateType;
+  /** The predefined key or the custom template's id; null when started from scratch. */
+  templateId: string | null;
+  title: string;
+  format: FeedbackFormat | null;
+  blocks: LoopBlock[];
+}
+
 // ---------------------------------------------------------------------------------------------
 // Block helpers: each fills in every field its type needs, so templates read as content only.
 // ---------------------------------------------------------------------------------------------
@@ -269,4 +279,9 @@ export function predefinedFeedbackTemplate(id: string): PredefinedFeedbackTempla
 
 export function predefinedTemplatesOf(templateType: TemplateType): PredefinedFeedbackTemplate[] {
   return PREDEFINED_FEEDBACK_TEMPLATES.filter((t) => t.templateType === templateType);
+}
+
+/** A predefined template as a library loop is made from it. */
+export function loopTemplateOf(t: PredefinedFeedbackTemplate): LoopTemplate {
+  return { templateType: t.templateType, templateId: t.id, title: t.title, format: t.format, blocks: t.blocks };
 }

@@ -9,9 +9,8 @@ import {
   type FeedbackTemplateVisibility,
 } from "~/modules/access/feedback-templates";
 import type { Viewer } from "~/modules/auth/session.server";
-import type { LoopBlock } from "./feedback-blocks";
-import type { FeedbackFormat, TemplateType } from "./loop-types";
-import { predefinedFeedbackTemplate } from "./predefined-templates";
+import type { TemplateType } from "./loop-types";
+import { loopTemplateOf, predefinedFeedbackTemplate, type LoopTemplate } from "./predefined-templates";
 import { toStoredTemplateBlocks, type TemplateBlockForm } from "./template-blocks";
 
 /**
@@ -27,15 +26,7 @@ export interface Actor {
   requestId: string;
 }
 
-/** What a library loop is made from, whichever kind of template it is. */
-export interface LoopTemplate {
-  templateType: TemplateType;
-  /** The predefined key or the custom template's id; null when started from scratch. */
-  templateId: string | null;
-  title: string;
-  format: FeedbackFormat | null;
-  blocks: LoopBlock[];
-}
+export type { LoopTemplate };
 
 export interface TemplateSummary {
   id: string;
@@ -94,7 +85,7 @@ export async function resolveLoopTemplate(db: Db, viewer: Viewer, templateType: 
   const predefined = predefinedFeedbackTemplate(id);
   if (predefined) {
     if (predefined.templateType !== templateType) return null;
-    return { templateType, templateId: predefined.id, title: predefined.title, format: predefined.format, blocks: predefined.blocks };
+    return loopTemplateOf(predefined);
   }
   const custom = await getVisibleCustomTemplate(db, viewer, templateType, id);
   if (!custom) return null;
