@@ -75,6 +75,7 @@ export function AudienceSection(props: SectionProps) {
         }
       >
         <RadioList
+          key={page.saved.audienceType ?? ""}
           name={fields.audienceType.name}
           legend="Who takes part"
           options={kinds}
@@ -280,6 +281,7 @@ export function FeedbackForSection(props: SectionProps) {
         </p>
       ) : null}
       <RadioList
+        key={page.saved.feedbackFor ?? ""}
         name={fields.feedbackFor.name}
         legend="Who gives feedback to whom"
         options={options}

@@ -52,8 +52,8 @@ export function ConfigScreen() {
       <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="space-y-6" aria-label="Configurations">
           {page.platform === "slack" ? <FeedbackTypeSection {...props} /> : null}
-          <AudienceSection key={`audience-${page.saved.audienceType}`} {...props} />
-          {companyType ? null : <FeedbackForSection key={`for-${page.saved.feedbackFor}-${page.saved.pairs.length}`} {...props} />}
+          <AudienceSection {...props} />
+          {companyType ? null : <FeedbackForSection {...props} />}
           {page.templateType === "feedback" ? <AnonymitySection {...props} /> : null}
           <DeadlineSection {...props} />
           {page.platform === "slack" && page.saved.audienceType === "channels" ? <ChannelPostHint page={page} /> : null}
@@ -84,6 +84,8 @@ function LaunchFooter({ page, confirm, reply }: { page: ConfigPage; confirm: boo
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const [checked, setChecked] = useState(false);
+  // Each press of Launch Now takes the focus to the requirement it shows.
+  const [attempt, setAttempt] = useState(0);
   const [open, setOpen] = useState(false);
   const blockerRef = useRef<HTMLParagraphElement>(null);
   const here = configPath(page.templateType, page.id);
@@ -95,7 +97,7 @@ function LaunchFooter({ page, confirm, reply }: { page: ConfigPage; confirm: boo
   const blocker = showCheck ? page.blocker : null;
   useEffect(() => {
     if (blocker) blockerRef.current?.focus();
-  }, [blocker, checked]);
+  }, [blocker, attempt]);
   const launching = navigation.state !== "idle" && navigation.formData?.get("intent") === "launch";
   return (
     <div className="mt-8 space-y-4 border-t border-slate-200 pt-4">
@@ -129,6 +131,7 @@ function LaunchFooter({ page, confirm, reply }: { page: ConfigPage; confirm: boo
           <Button
             onClick={() => {
               setChecked(true);
+              setAttempt((n) => n + 1);
               if (!page.blocker) setOpen(true);
             }}
           >

@@ -51,7 +51,9 @@ export function useSection(intent: ConfigIntent, { reply, onSaved }: SectionProp
   const formRef = useRef<HTMLFormElement>(null);
   const saveRef = useRef<HTMLButtonElement>(null);
   /** Save the section as if its Save button was pressed (checked first, errors shown at the fields). */
-  const save = () => formRef.current?.requestSubmit(saveRef.current ?? undefined);
+  // After the event that asked for it has run its course: the form library's own input
+  // handling would otherwise re-check the field in the same task and drop the errors shown.
+  const save = () => setTimeout(() => formRef.current?.requestSubmit(saveRef.current ?? undefined), 0);
   const status = fetcher.state !== "idle" ? "Saving…" : data?.page && formOf(data.intent) === intent ? "Saved" : "";
   return { intent, fetcher, form, fields, hydrated, formRef, saveRef, save, status, own };
 }
