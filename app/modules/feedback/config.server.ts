@@ -6,6 +6,7 @@ import { readSpreadsheet } from "~/lib/spreadsheet.server";
 import type { Viewer } from "~/modules/auth/session.server";
 import { formatLocalDateTime } from "~/modules/surveys/schedule";
 import type { ConfigPage, PersonRef } from "./config-page";
+import { EMAIL, emailPairsOf, hasQuestions, type EmailPair, type UploadOutcome } from "./config-rules";
 import { AUDIENCE_KINDS, type AudienceKind } from "./config.schema";
 import { launchBlocker, type LaunchFacts } from "./launch-check";
 import { resolveLoopPairs } from "./loop-audience.server";
@@ -189,35 +190,6 @@ export async function saveDelivery(db: Db, loop: LibraryLoop, delivery: Delivery
 // Upload of sender–receiver pairs (002 §2.4, §7 "upload pair", §8)
 // ---------------------------------------------------------------------------------------------
 
-export interface EmailPair {
-  sender: string;
-  receiver: string;
-  /** Which side is not an active member (unverified pairs only). */
-  senderOk?: boolean;
-  receiverOk?: boolean;
-}
-export type UploadOutcome =
-  | { ok: true; verified: EmailPair[]; unverified: EmailPair[]; added: number }
-  | { ok: false; message: string; unverified: EmailPair[] };
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** Each row's first two e-mails as a pair; a header row (no e-mail in it) is skipped. */
-export function emailPairsOf(rows: string[][]): EmailPair[] {
-  const out: EmailPair[] = [];
-  const seen = new Set<string>();
-  for (const row of rows) {
-    const cells = row.map((c) => c.trim().toLowerCase()).filter(Boolean);
-    if (cells.length === 0 || !cells.some((c) => EMAIL.test(c))) continue;
-    const [sender = "", receiver = ""] = cells;
-    const key = `${sender}\u0000${receiver}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    out.push({ sender, receiver });
-  }
-  return out;
-}
-
 export async function uploadPairs(db: Db, loop: LibraryLoop, file: unknown): Promise<UploadOutcome> {
   const read = await readSpreadsheet(file);
   if (!read.ok) return { ok: false, message: read.message, unverified: [] };
@@ -262,14 +234,6 @@ export async function uploadPairs(db: Db, loop: LibraryLoop, file: unknown): Pro
 // ---------------------------------------------------------------------------------------------
 // The page
 // ---------------------------------------------------------------------------------------------
-
-/** Whether the loop asks its senders anything (a predefined format, or a block they answer). */
-export function hasQuestions(loop: Pick<LibraryLoop, "templateFormat" | "blocks">): boolean {
-  if (loop.templateFormat) return true;
-  return loop.blocks.some((b) =>
-    b.type === "group" ? b.questions.some((q) => q.type !== "title" && q.type !== "subtitle") : b.type !== "title" && b.type !== "subtitle"
-  );
-}
 
 /** The audience, its pairs and the launch check of a loop as saved. */
 export async function loopFacts(db: Db, loop: LibraryLoop) {
