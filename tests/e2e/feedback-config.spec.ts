@@ -246,3 +246,55 @@ test("the launch check gives each requirement's message in turn, then the confir
   await expect(dialog).toHaveCount(0);
   await expect(launch).toBeFocused();
 });
+
+test("with JavaScript: users from the picker, a pair built by hand, an uploaded file with pairs not added", async ({ page }) => {
+  const id = "fl-e2e-acme-people";
+  insertLoop(id, "c-acme", "direct-feedback");
+  await signIn(page, "alice@acme.test");
+  await page.goto(path(id));
+
+  // Users: each person picked saves the audience.
+  const audience = section(page, "Audience");
+  await audience.getByRole("radio", { name: /^Users/ }).check();
+  const users = audience.getByRole("combobox", { name: "Users", exact: true });
+  await users.fill("Eve R");
+  await page.getByRole("option", { name: /^Eve Reyes/ }).click();
+  await saved(audience);
+  await users.fill("Ed ");
+  await page.getByRole("option", { name: /^Ed / }).first().click();
+  await expect(audience.locator("[data-audience-count]")).toHaveAttribute("data-audience-count", "2");
+
+  // Manually define: a pair from two pickers, then removed by unticking it.
+  const forSection = section(page, "Feedback-For");
+  await forSection.getByRole("radio", { name: "Manually define" }).check();
+  await expect(forSection.getByText("Create new sender-receiver pairs!")).toBeVisible();
+  const sender = forSection.getByRole("combobox", { name: "Sender", exact: true });
+  await sender.fill("Mona");
+  await page.getByRole("option", { name: /^Mona / }).first().click();
+  const receiver = forSection.getByRole("combobox", { name: "Receiver", exact: true });
+  await receiver.fill("Eve R");
+  await page.getByRole("option", { name: /^Eve Reyes/ }).click();
+  await forSection.getByRole("button", { name: "Add pair" }).click();
+  const pairs = forSection.getByRole("list", { name: "Sender-receiver pairs" });
+  await expect(pairs.getByRole("checkbox")).toHaveCount(1);
+  await expect(forSection.locator("[data-pair-count]")).toHaveAttribute("data-pair-count", "1");
+  await expect(page.locator("[data-preview-for]")).toContainText("Eve Reyes");
+  await pairs.getByRole("checkbox").first().uncheck();
+  await expect(forSection.getByText("Create new sender-receiver pairs!")).toBeVisible();
+
+  // A file: a wrong type is refused at the field; a csv adds its verified pairs once each.
+  const upload = section(page, "Upload sender-receiver pairs");
+  await upload.getByLabel("File (.csv, .xlsx or .xls)").setInputFiles({ name: "pairs.txt", mimeType: "text/plain", buffer: Buffer.from("a,b") });
+  await expect(upload.getByRole("alert")).toHaveText("Supported file formats are .xlsx and .csv");
+  const csv = ["sender,receiver", "eve@acme.test,ed@acme.test", "eve@acme.test,ed@acme.test", "tina@globex.test,eve@acme.test"].join("\n");
+  await upload.getByLabel("File (.csv, .xlsx or .xls)").setInputFiles({ name: "pairs.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  const dialog = page.getByRole("dialog", { name: "Pairs not added" });
+  await expect(dialog.getByText("Pairs not added")).toBeVisible();
+  await expect(dialog.getByRole("columnheader")).toHaveText(["Feedback Senders", "Feedback Receivers"]);
+  await expect(dialog.getByRole("row")).toHaveCount(2);
+  await expect(dialog).toContainText("tina@globex.test not added");
+  await dialog.getByRole("button", { name: "Close" }).click();
+  await expect(upload.getByRole("status")).toHaveText("1 sender-receiver pair added");
+  await expect(section(page, "Feedback-For").locator("[data-pair-count]")).toHaveAttribute("data-pair-count", "1");
+  await expect(section(page, "Feedback-For").getByRole("radio", { name: "Manually define" })).toBeChecked();
+});
