@@ -315,6 +315,31 @@ describe("feedback loop configuration: the launch check", () => {
   });
 });
 
+describe("feedback loop configuration: with and without JavaScript", () => {
+  it("a script's save answers the loop as saved instead of a redirect", async () => {
+    const body = new URLSearchParams({ intent: "delivery", delivery: "dm-only", js: "1" });
+    const res = await appFetch(`${path(ACME)}.data`, { method: "POST", body, cookie: alice });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Location")).toBeNull();
+    const payload = await res.text();
+    expect(payload).toContain("dm-only");
+    expect(payload).toContain("Quarterly strengths");
+    expect(await row(ACME)).toMatchObject({ delivery: "dm-only", version: 1 });
+  });
+
+  it("without JavaScript a picker's Search answers the matching people of the company and writes nothing", async () => {
+    const before = await row(ACME);
+    const res = await post(ACME, { intent: "audience", audienceType: "users", users: ["u-acme-ed"], usersQuery: "e", pickerSearch: "usersQuery" });
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    const offered = await attrs(html, 'input[type="checkbox"][name="users"]', "value");
+    expect(offered).toContain("u-acme-ed");
+    expect(offered).toContain("u-acme-eve");
+    expect(offered.every((id) => id.startsWith("u-acme-"))).toBe(true);
+    expect(await row(ACME)).toEqual(before);
+  });
+});
+
 describe("feedback loop configuration: people to pick", () => {
   it("offers the active people of the viewer's company only, to those with ViewFeedbackLoops", async () => {
     const res = await appFetch("/people/search?scope=loop-people&q=t", { cookie: gina });
