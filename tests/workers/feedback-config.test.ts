@@ -175,6 +175,11 @@ describe("feedback loop configuration: each setting saves on its own", () => {
     // One pair (mona gives to eve) shows as the count.
     expect(await attrs(await (await appFetch(path(ACME), { cookie: alice })).text(), "[data-pair-count]", "data-pair-count")).toEqual(["1"]);
 
+    // Alice has no manager: manager-downward over her alone gives no pairs.
+    await post(ACME, { intent: "audience", audienceType: "users", users: ["u-acme-alice"] });
+    expect((await post(ACME, { intent: "feedbackFor", feedbackFor: "manager-downward" })).status).toBe(302);
+    expect(textOf(await (await appFetch(path(ACME), { cookie: alice })).text())).toContain("No sender-receiver pairs available!");
+
     const pairs = ["u-acme-eve>u-acme-ed", "u-acme-eve>u-acme-ed", "u-acme-ed>u-acme-ed"];
     expect((await post(ACME, { intent: "feedbackFor", feedbackFor: "manually-define", pairs, newSender: "u-acme-mona", newReceiver: "u-acme-eve" })).status).toBe(302);
     expect(JSON.parse(String((await row(ACME))?.pairs))).toEqual([

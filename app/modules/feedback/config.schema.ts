@@ -37,9 +37,9 @@ export const PAIR_SEPARATOR = ">";
 
 const required = sharedCopy.required;
 const MESSAGES = {
-  audienceUsers: "Select at least one user.",
-  audienceChannels: "Select at least one channel.",
-  audienceGroups: "Select at least one group.",
+  audienceUsers: sharedCopy.loopAudienceUsersRequired,
+  audienceChannels: sharedCopy.loopAudienceChannelsRequired,
+  audienceGroups: sharedCopy.loopAudienceGroupsRequired,
 } as const;
 export const AUDIENCE_REQUIRED = MESSAGES;
 export const SCHEDULE_TOO_SOON = sharedCopy.scheduleTooSoon;
@@ -86,7 +86,7 @@ export const FeedbackForSchema = z
     if (form.feedbackFor !== "manually-define") return;
     for (const p of form.pairs) {
       const [s, r, ...rest] = p.split(PAIR_SEPARATOR);
-      if (!s || !r || rest.length) ctx.addIssue({ code: "custom", path: ["pairs"], message: "A pair could not be read." });
+      if (!s || !r || rest.length) ctx.addIssue({ code: "custom", path: ["pairs"], message: sharedCopy.loopPairUnreadable });
     }
     if (Boolean(form.newSender) !== Boolean(form.newReceiver)) {
       ctx.addIssue({ code: "custom", path: [form.newSender ? "newReceiver" : "newSender"], message: sharedCopy.loopPairIncomplete });

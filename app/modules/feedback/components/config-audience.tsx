@@ -165,7 +165,7 @@ function UploadSection(props: SectionProps) {
     <SectionForm
       section={section}
       title="Upload sender-receiver pairs"
-      description="A file with a sender's and a receiver's e-mail on each row. Its pairs become the audience, for Manually define."
+      description="A file (at most 2 MB) with a sender's and a receiver's e-mail on each row. Its pairs become the audience, for Manually define."
       encType="multipart/form-data"
       saveLabel="Upload"
       onChange={() => section.save()}
@@ -254,7 +254,7 @@ export function FeedbackForSection(props: SectionProps) {
   const titles = sharedCopy.feedbackForTitles;
   const options = FEEDBACK_FOR.map((value) => ({ value, label: titles[value] }));
   let empty: string | null = null;
-  if (chosen === "manually-define") empty = page.saved.pairs.length === 0 ? sharedCopy.createPairs : null;
+  if (chosen === "manually-define") empty = page.saved.pairs.length === 0 ? sharedCopy.createPairs : page.pairCount === 0 ? sharedCopy.noPairs : null;
   else if (noAudience) empty = sharedCopy.selectAudienceFirst;
   else if (chosen === "360" && page.audienceCount < 2) empty = sharedCopy.selectTwoMembers;
   else if (chosen && page.pairCount === 0) empty = sharedCopy.noPairs;

@@ -80,7 +80,7 @@ export function DeadlineSection(props: SectionProps) {
     <SectionForm
       section={section}
       title="Deadline"
-      description={`Each run stays open until then. Times are in ${section.hydrated ? "your time zone" : "UTC"} (${offsetLabel(offset)}).`}
+      description={`Each run stays open until then. Times are in ${section.hydrated ? "your time zone" : "the saved time zone"} (${offsetLabel(offset)}).`}
       onChange={() => section.save()}
       extraButtons={
         <button type="submit" name="intent" value="clearDeadline" formNoValidate className={buttonClass("ghost")}>
