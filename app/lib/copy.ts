@@ -151,6 +151,43 @@ const SHARED = {
 
   // Feedback loops: configuration and launch
   // (configuration keys)
+  loopTypeTitles: {
+    "direct-feedback": "Feedback to employees",
+    "direct-manager-feedback": "Feedback to managers",
+    "direct-plus-manager-feedback": "Feedback to employees and their managers",
+    "company-feedback": "Feedback to the company",
+  },
+  feedbackForTitles: {
+    "self-select": "Self select",
+    "manager-upward": "Manager upward",
+    "manager-downward": "Manager downward",
+    "360": "360",
+    "manually-define": "Manually define",
+  },
+  deliveryTitles: { "dm-and-channels": "Direct messages and channels", "dm-only": "Direct messages only", "channels-only": "Channels only" },
+  loopConfigSaved: "Saved",
+  loopAudienceUsersRequired: "Select at least one user.",
+  loopAudienceChannelsRequired: "Select at least one channel.",
+  loopAudienceGroupsRequired: "Select at least one group.",
+  loopPairUnreadable: "A pair could not be read.",
+  loopAudienceUnknown: "Choose people, channels or groups of your company.",
+  loopAudienceUnknownWorkspace: "Choose a workspace of your company.",
+  loopPairPersonUnknown: "Choose active people of your company for each pair.",
+  loopPairIncomplete: "Choose both a sender and a receiver.",
+  loopFeedbackForCompany: "Company feedback loops have no Feedback-For.",
+  loopFeedbackTypeTeams: "The feedback type is chosen for you on this platform.",
+  loopAnonymityNotAllowed: "Anonymity applies only to feedback loops.",
+  loop360TooLarge: (max: number) => `360 feedback takes at most ${max} audience members.`,
+  loopDeadlinePast: "The deadline must be in the future.",
+  loopDeadlineBeforeStart: "The deadline must be after the scheduled start.",
+  loopMessageTooLong: (max: number) => `Use at most ${max} characters.`,
+  loopDateInvalid: "Enter a date and time.",
+  loopFrequencyUnfit: "This frequency does not fit the start date: choose one from the list.",
+  loopNoPairsVerified: "None of the pairs in the file could be added.",
+  loopPairsUploaded: (count: number) => `${count} sender-receiver ${count === 1 ? "pair" : "pairs"} added`,
+  loopPairsNotAdded: "Pairs not added",
+  loopNotAddedReason: "Not added: not an active member of your company or workspace.",
+  loopNoEmailColumns: "The file needs a sender and a receiver e-mail on each row.",
 
   // Feedback loops: manage
   // (manage keys)

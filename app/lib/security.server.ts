@@ -64,7 +64,12 @@ export const FORM_BODY_LIMIT = 1 * MB;
  * Above their own limits (a 2 MB file, a 3 MB form), so that their own checks answer first.
  */
 export const UPLOAD_BODY_LIMIT = 4 * MB;
-const UPLOAD_PATHS = [/^\/organization\/settings\/relationships$/, /^\/reviews\/manage-reviews\/(launch-review|draft\/[^/]+)$/];
+const UPLOAD_PATHS = [
+  /^\/organization\/settings\/relationships$/,
+  /^\/reviews\/manage-reviews\/(launch-review|draft\/[^/]+)$/,
+  // A feedback loop's configuration takes a file of sender-receiver pairs.
+  /^\/workflows\/library\/[^/]+\/[^/]+\/config$/,
+];
 
 export function bodyLimitFor(url: URL): { bytes: number; upload: boolean } {
   // A script's form submission goes to the same path with ".data" (Remix single fetch).

@@ -44,6 +44,8 @@ export interface PeoplePickerProps {
   placeholder?: string;
   /** A single picker's choice, as it happens (e.g. to load that person's page). */
   onPick?: (person: PickerPerson | null) => void;
+  /** The choice as it changes (single or multiple), after the hidden fields follow it. */
+  onChosenChange?: (people: PickerPerson[]) => void;
   className?: string;
 }
 
@@ -58,15 +60,25 @@ export function PeoplePicker(props: PeoplePickerProps) {
   return hydrated ? <PickerCombobox {...props} /> : <PickerFallback {...props} />;
 }
 
-function PickerCombobox({ label, name, searchUrl, chosen, multiple, placeholder, onPick, className = "" }: PeoplePickerProps) {
-  const [picked, setPicked] = useState<PickerPerson[]>(chosen);
+function PickerCombobox({ label, name, searchUrl, chosen, multiple, placeholder, onPick, onChosenChange, className = "" }: PeoplePickerProps) {
+  const [picked, setPickedState] = useState<PickerPerson[]>(chosen);
+  const changed = useRef(false);
+  const setPicked = (next: PickerPerson[] | ((list: PickerPerson[]) => PickerPerson[])) => {
+    changed.current = true;
+    setPickedState(next);
+  };
+  useEffect(() => {
+    if (!changed.current) return;
+    changed.current = false;
+    onChosenChange?.(picked);
+  }, [picked]); // eslint-disable-line react-hooks/exhaustive-deps
   const [query, setQuery] = useState("");
   const [results, setResults] = useState<PickerPerson[] | null>(null);
   const [open, setOpen] = useState(false);
   const latest = useRef(0);
   const chosenKey = chosen.map((p) => p.id).join(",");
   // A new page (another address) brings its own choice.
-  useEffect(() => setPicked(chosen), [chosenKey]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => setPickedState(chosen), [chosenKey]); // eslint-disable-line react-hooks/exhaustive-deps
 
   useEffect(() => {
     if (!open) return;

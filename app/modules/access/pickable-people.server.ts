@@ -16,6 +16,8 @@ import { mayNameAnonymousReviewers, reportAccess, REPORTED_STATES } from "./revi
  *   the review report pages could show for that filter — reviewees of reports the viewer may see
  *   (reportAccess), the reviewers of those reports the viewer may name (not an anonymous review's,
  *   unless ExpandAnonymousReportRows), the reviewees with a completed review there.
+ * - loop-people (ViewFeedbackLoops): the active people of the company, whom a feedback loop's
+ *   audience and sender–receiver pairs may name.
  */
 
 type AccessViewer = Pick<Viewer, "user" | "company" | "permissions">;
@@ -25,6 +27,7 @@ export const PICK_SCOPE_GATES: Record<PickScope, Permission | "SignedIn"> = {
   "report-reviewees": "ViewReviewReports",
   "report-reviewers": "ViewReviewReports",
   "report-completed-reviewees": "ViewReviewReports",
+  "loop-people": "ViewFeedbackLoops",
 };
 
 export function mayPickScope(viewer: Pick<Viewer, "permissions">, scope: PickScope): boolean {
@@ -57,6 +60,9 @@ export function mayPick(viewer: AccessViewer, scope: PickScope, person: SQL = sq
       return inSomeReport(viewer, sql`p.reviewee_id = ${person}`);
     case "report-completed-reviewees":
       return inSomeReport(viewer, sql`p.reviewee_id = ${person} AND p.state = 'completed'`);
+    case "loop-people":
+      // A loop's configuration names anyone who takes part in it: every active person.
+      return sql`(u.is_deleted = 0 AND u.is_excluded = 0)`;
     case "report-reviewers":
       return inSomeReport(
         viewer,

@@ -11,14 +11,15 @@ export const PEOPLE_SEARCH_LIMIT = 20;
 /** Longest query read (a longer one is cut). */
 export const PEOPLE_QUERY_MAX = 100;
 
-export const PICK_SCOPES = ["people", "report-reviewees", "report-reviewers", "report-completed-reviewees"] as const;
+export const PICK_SCOPES = ["people", "report-reviewees", "report-reviewers", "report-completed-reviewees", "loop-people"] as const;
 /**
  * - people: the people the viewer may see (access/people.server.ts: themselves, My Team, shared
  *   relationships and groups; everyone with ViewUsers);
  * - report-reviewees / report-reviewers: the reviewees / nameable reviewers of the review reports
  *   the viewer may see (the report table's filters);
  * - report-completed-reviewees: reviewees with a completed review in those reports (the
- *   per-reviewee report).
+ *   per-reviewee report);
+ * - loop-people: the active people of the company, for a feedback loop's audience and pairs.
  */
 export type PickScope = (typeof PICK_SCOPES)[number];
 
