@@ -223,13 +223,14 @@ describe("library loops", () => {
   it("another company's library loop is a 404 on every page and action, and nothing changes", async () => {
     const id = await useTemplate(adam, "manager-feedback");
     const before = (await loopById(id))!;
+    const globexLoops = await count("feedback_library_loops", GLOBEX);
     expect((await appFetch(`${LIBRARY}/feedback/${id}`, { cookie: gina })).status).toBe(404);
     expect((await postForm(`${LIBRARY}/feedback/${id}`, { intent: "rename", title: "Mine now" }, gina)).status).toBe(404);
     expect((await postForm(LIBRARY, { intent: "duplicate", id }, gina)).status).toBe(404);
     expect((await postForm(LIBRARY, { intent: "delete", id, initialCheck: "true" }, gina)).status).toBe(404);
     expect((await postForm(LIBRARY, { intent: "delete", id, initialCheck: "false" }, gina)).status).toBe(404);
     expect(await loopById(id)).toEqual(before);
-    expect(await count("feedback_library_loops", GLOBEX)).toBe(2);
+    expect(await count("feedback_library_loops", GLOBEX)).toBe(globexLoops);
     // The wrong template type in the path is not this loop either.
     expect((await appFetch(`${LIBRARY}/one-on-one/${id}`, { cookie: adam })).status).toBe(404);
   });
