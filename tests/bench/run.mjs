@@ -37,14 +37,7 @@ import os from "node:os";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { localBrowserEnv } from "../../scripts/local-browser.mjs";
-import {
-  feedbackIds,
-  feedbackPages,
-  feedbackPlan,
-  feedbackStored,
-  feedbackSubmitCheck,
-  feedbackSubmitRun,
-} from "./feedback.mjs";
+import { feedbackIds, feedbackPages, feedbackPlan, feedbackStored, feedbackSubmitCheck, feedbackSubmitRun } from "./feedback.mjs";
 import { d1FileIn, measureReportMemory, MEMORY_LIMIT_MB } from "./report-memory.mjs";
 import {
   PDF_WAIT_MS,
@@ -1499,9 +1492,13 @@ async function main() {
     await new Promise(() => {});
   }
 
-  const pages = PAGES.filter((p) => want(p.key) && !(p.key === "feedback-give" && !feedback) && !(p.key.startsWith("feedback-") && FEEDBACK_MISSING));
+  const pages = PAGES.filter(
+    (p) => want(p.key) && !(p.key === "feedback-give" && !feedback) && !(p.key.startsWith("feedback-") && FEEDBACK_MISSING)
+  );
   // The static asset is the yardstick of every page's ratio: measured whenever a page is.
-  const pageTargets = await Promise.all(pages.map((p) => (p.key === "feedback-give" ? giveFeedbackTarget(p, feedback) : { ...p, cookie: auth.cookie })));
+  const pageTargets = await Promise.all(
+    pages.map((p) => (p.key === "feedback-give" ? giveFeedbackTarget(p, feedback) : { ...p, cookie: auth.cookie }))
+  );
   const targets = pages.length > 0 ? [...pageTargets, { ...staticAsset(), cookie: null }] : [];
   for (const target of targets) {
     target.info = await describe(target, target.cookie);
@@ -1575,7 +1572,9 @@ async function main() {
   }
   let feedbackSubmit = null;
   if (feedback && want("feedback-submit")) {
-    log(`${feedback.senders.length} senders of the open feedback run ${feedback.ids.openRunId} giving feedback at once; D1 is read back after the run`);
+    log(
+      `${feedback.senders.length} senders of the open feedback run ${feedback.ids.openRunId} giving feedback at once; D1 is read back after the run`
+    );
     feedbackSubmit = await feedbackSubmitRun({ origin: ORIGIN, plan: feedback, signInEach, toastOf, percentile, log, sleep });
   }
   const js = want("first-load-js") ? await firstLoadJs(auth.cookie) : null;
