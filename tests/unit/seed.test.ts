@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import {
   DEMO,
   DEMO_FEEDBACK,
+  FEEDBACK_COUNT_UPSERTS,
   LARGE_FEEDBACK_ITEMS,
   LARGE_REVIEW,
   largeFeedbackBatches,
@@ -622,6 +623,26 @@ describe("large seed: Initech's feedback for the benchmarks", () => {
     expect(tables.feedback_items.filter((i) => !active.has(i.sender_id) || !active.has(i.receiver_id)).slice(0, 3)).toEqual([]);
     expect(tables.feedback_items.filter((i) => i.anonymous !== 0).length).toBe(0);
     expect(foreignTags(tables).slice(0, 5)).toEqual([]);
+  });
+
+  it.skipIf(!sqliteForLarge)("its count rows add to rows another part of the seed wrote for the same key (FEEDBACK_COUNT_UPSERTS)", () => {
+    const db = new sqliteForLarge!.DatabaseSync(":memory:");
+    for (const file of readdirSync(MIGRATIONS_DIR)
+      .filter((f) => f.endsWith(".sql"))
+      .sort())
+      db.exec(readFileSync(path.join(MIGRATIONS_DIR, file), "utf8"));
+    for (const table of ["feedback_daily_counts", "feedback_competency_counts"]) {
+      const row = batches[0][table][0];
+      const columns = Object.keys(row);
+      const insert = (suffix: string) =>
+        db.prepare(`INSERT INTO ${table} (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")}) ${suffix}`);
+      insert("").run(...columns.map((c) => row[c]));
+      insert(FEEDBACK_COUNT_UPSERTS[table]).run(...columns.map((c) => row[c]));
+      const stored = db.prepare(`SELECT * FROM ${table}`).all() as Row[];
+      const counts = table === "feedback_daily_counts" ? [...DAILY_FIELDS] : ["count"];
+      expect(stored).toHaveLength(1);
+      for (const c of counts) expect(Number(stored[0][c]), `${table}.${c}`).toBe(2 * Number(row[c]));
+    }
   });
 
   it("is the same every time for the same day", () => {

@@ -22,6 +22,18 @@ const DAY = 24 * HOUR;
 /** How far back the demo feedback goes: six months of days before the seed day. */
 export const FEEDBACK_DAYS = 182;
 
+/**
+ * How a count row is added to one already there (another part of the seed may have counted the
+ * same person and day): the clause scripts/seed.mjs appends to its inserts of Initech's counts.
+ */
+export const FEEDBACK_COUNT_UPSERTS: Record<string, string> = {
+  feedback_daily_counts:
+    "ON CONFLICT (company_id, user_id, day) DO UPDATE SET sent = sent + excluded.sent, received = received + excluded.received, " +
+    "requested = requested + excluded.requested, praise_sent = praise_sent + excluded.praise_sent, praise_received = praise_received + excluded.praise_received",
+  feedback_competency_counts:
+    "ON CONFLICT (company_id, user_id, day, competency_id, behaviour_id, behaviour_type) DO UPDATE SET count = count + excluded.count",
+};
+
 /** The tables this part writes, in insertion order. */
 export const FEEDBACK_SEED_TABLES = ["feedback_requests", "feedback_items", "feedback_daily_counts", "feedback_competency_counts"] as const;
 
