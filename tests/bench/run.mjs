@@ -10,6 +10,8 @@
 //      information, end to end through the review page's form post at the same connections
 //   6. 500 Initech people (each signed in with their own session) submit the respondent form of an
 //      open survey run all at once; after the run, D1 must hold exactly their 500 responses
+//      and 500 senders of Initech's open feedback run give feedback at once, each item stored exactly
+//      once (tests/bench/feedback.mjs, which also adds the loop configuration and Give Feedback pages)
 //   7. gzip size of the JavaScript a first load of the profile page downloads
 //   8. review reports (tests/bench/reports.mjs) on the closed 2,000-pair review
 //      rc-large-report (56,000 answer rows): the report table's streaming download read to the
