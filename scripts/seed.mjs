@@ -198,7 +198,9 @@ async function insertLargeFeedback(seed, large, now, options) {
         const key = `${table}(${columns.join(",")})`;
         let insert = statements.get(key);
         if (!insert) {
-          insert = db.prepare(`INSERT INTO ${table} (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`);
+          // Counts add to a row another part of the seed already wrote for the same key.
+          const upsert = seed.FEEDBACK_COUNT_UPSERTS[table] ?? "";
+          insert = db.prepare(`INSERT INTO ${table} (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")}) ${upsert}`);
           statements.set(key, insert);
         }
         for (const row of rows) insert.run(...columns.map((c) => row[c] ?? null));

@@ -180,7 +180,11 @@ async function giveAtOnce(origin, plan, posts, toastOf, percentile) {
 export async function feedbackSubmitRun({ origin, plan, signInEach, toastOf, percentile, log, sleep }) {
   const t = performance.now();
   await signInEach(plan.senders);
-  log(`signed in ${plan.senders.length} senders of ${plan.ids.openRunId} in ${((performance.now() - t) / 1000).toFixed(1)} s; all give at once (${DOUBLE_SENDERS} of them twice)`);
+  log(
+    `signed in ${plan.senders.length} senders of ${plan.ids.openRunId} in ${((performance.now() - t) / 1000).toFixed(
+      1
+    )} s; all give at once (${DOUBLE_SENDERS} of them twice)`
+  );
   const burst = await giveAtOnce(
     origin,
     plan,
@@ -216,7 +220,9 @@ export async function feedbackStored({ plan, d1Rows, sqlString }) {
   const planned = new Map(plan.senders.map((s) => [`${s.id}/${s.receiverId}`, s]));
   // Whose item: its sender, or on an anonymous loop the sender named in the bench's text.
   const whose = (item) =>
-    plan.anonymous ? plan.senders.find((s) => s.receiverId === item.receiverId && String(item.text ?? "").includes(s.text)) : planned.get(`${item.senderId}/${item.receiverId}`);
+    plan.anonymous
+      ? plan.senders.find((s) => s.receiverId === item.receiverId && String(item.text ?? "").includes(s.text))
+      : planned.get(`${item.senderId}/${item.receiverId}`);
   const perSender = new Map();
   let strangers = 0;
   let asSent = 0;
@@ -265,17 +271,19 @@ export function feedbackSubmitCheck(plan, { burst, retries }, stored, ms) {
     stored.givenCount === n + plan.givenBefore &&
     stored.state === "open";
   return [
-    `${n} senders giving feedback at once on ${plan.ids.openRunId} (each signed in, the Give Feedback form's post; ${DOUBLE_SENDERS} of them twice): ${
-      burst.landed
-    } of ${burst.requests} posts landed${tally ? `, ${tally}` : ""}${
-      retries.length ? `; ${retries.flatMap((r) => r.answers).length} lost post(s) sent again` : ""
-    }; in D1 ${stored.items} items on the run (${stored.onceEach} senders exactly once, ${stored.asSent} as sent, ${
-      stored.strangers
-    } from no planned pair), ${stored.pairsGiven} of their pairs given (${stored.otherPairsGiven} others), given_count ${
-      stored.givenCount
-    }; latency of the burst: first ${ms(burst.min)} ms, p50 ${ms(burst.p50)} ms, p95 ${ms(burst.p95)} ms, max ${ms(
-      burst.max
-    )} ms; all answered in ${burst.seconds.toFixed(1)} s (target: each item stored exactly once)`,
+    `${n} senders giving feedback at once on ${
+      plan.ids.openRunId
+    } (each signed in, the Give Feedback form's post; ${DOUBLE_SENDERS} of them twice): ${burst.landed} of ${burst.requests} posts landed${
+      tally ? `, ${tally}` : ""
+    }${retries.length ? `; ${retries.flatMap((r) => r.answers).length} lost post(s) sent again` : ""}; in D1 ${
+      stored.items
+    } items on the run (${stored.onceEach} senders exactly once, ${stored.asSent} as sent, ${stored.strangers} from no planned pair), ${
+      stored.pairsGiven
+    } of their pairs given (${stored.otherPairsGiven} others), given_count ${stored.givenCount}; latency of the burst: first ${ms(
+      burst.min
+    )} ms, p50 ${ms(burst.p50)} ms, p95 ${ms(burst.p95)} ms, max ${ms(burst.max)} ms; all answered in ${burst.seconds.toFixed(
+      1
+    )} s (target: each item stored exactly once)`,
     ok,
   ];
 }

@@ -10,6 +10,8 @@
 //      information, end to end through the review page's form post at the same connections
 //   6. 500 Initech people (each signed in with their own session) submit the respondent form of an
 //      open survey run all at once; after the run, D1 must hold exactly their 500 responses
+//      and 500 senders of Initech's open feedback run give feedback at once, each item stored exactly
+//      once (tests/bench/feedback.mjs, which also adds the loop configuration and Give Feedback pages)
 //   7. gzip size of the JavaScript a first load of the profile page downloads
 //   8. review reports (tests/bench/reports.mjs) on the closed 2,000-pair review
 //      rc-large-report (56,000 answer rows): the report table's streaming download read to the
@@ -40,14 +42,7 @@ import os from "node:os";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { localBrowserEnv } from "../../scripts/local-browser.mjs";
-import {
-  feedbackIds,
-  feedbackPages,
-  feedbackPlan,
-  feedbackStored,
-  feedbackSubmitCheck,
-  feedbackSubmitRun,
-} from "./feedback.mjs";
+import { feedbackIds, feedbackPages, feedbackPlan, feedbackStored, feedbackSubmitCheck, feedbackSubmitRun } from "./feedback.mjs";
 import { d1FileIn, measureReportMemory, MEMORY_LIMIT_MB } from "./report-memory.mjs";
 import {
   PDF_WAIT_MS,
@@ -1567,9 +1562,13 @@ async function main() {
     await new Promise(() => {});
   }
 
-  const pages = PAGES.filter((p) => want(p.key) && !(p.key === "feedback-give" && !feedback) && !(p.key.startsWith("feedback-") && FEEDBACK_MISSING));
+  const pages = PAGES.filter(
+    (p) => want(p.key) && !(p.key === "feedback-give" && !feedback) && !(p.key.startsWith("feedback-") && FEEDBACK_MISSING)
+  );
   // The static asset is the yardstick of every page's ratio: measured whenever a page is.
-  const pageTargets = await Promise.all(pages.map((p) => (p.key === "feedback-give" ? giveFeedbackTarget(p, feedback) : { ...p, cookie: auth.cookie })));
+  const pageTargets = await Promise.all(
+    pages.map((p) => (p.key === "feedback-give" ? giveFeedbackTarget(p, feedback) : { ...p, cookie: auth.cookie }))
+  );
   const targets = pages.length > 0 ? [...pageTargets, { ...staticAsset(), cookie: null }] : [];
   for (const target of targets) {
     target.info = await describe(target, target.cookie);
@@ -1643,7 +1642,9 @@ async function main() {
   }
   let feedbackSubmit = null;
   if (feedback && want("feedback-submit")) {
-    log(`${feedback.senders.length} senders of the open feedback run ${feedback.ids.openRunId} giving feedback at once; D1 is read back after the run`);
+    log(
+      `${feedback.senders.length} senders of the open feedback run ${feedback.ids.openRunId} giving feedback at once; D1 is read back after the run`
+    );
     feedbackSubmit = await feedbackSubmitRun({ origin: ORIGIN, plan: feedback, signInEach, toastOf, percentile, log, sleep });
   }
   const js = want("first-load-js") ? await firstLoadJs(auth.cookie) : null;

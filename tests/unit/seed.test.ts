@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import {
   DEMO,
   DEMO_FEEDBACK,
+  FEEDBACK_COUNT_UPSERTS,
   LARGE_FEEDBACK_ITEMS,
   LARGE_REVIEW,
   largeFeedbackBatches,
@@ -368,7 +369,10 @@ function recount(tables: SeedTables) {
     for (const d of JSON.parse(String(item.dimension_infos)) as DimensionInfo[]) {
       bump(competencies, [item.company_id, item.receiver_id, day, d.id, "", ""].join("/"));
       for (const f of d.focusAreas)
-        bump(competencies, [item.company_id, item.receiver_id, day, d.id, f.id, f.str ? "strength" : f.sug ? "developmentArea" : ""].join("/"));
+        bump(
+          competencies,
+          [item.company_id, item.receiver_id, day, d.id, f.id, f.str ? "strength" : f.sug ? "developmentArea" : ""].join("/")
+        );
     }
   }
   for (const r of tables.feedback_requests ?? []) add(r.company_id, r.requester_id, dayOfMs(r.created_at), "requested");
@@ -395,7 +399,9 @@ function countProblems(tables: SeedTables) {
   for (const [key, want] of expected.daily) if (!seen.has(key)) problems.push(`${key}: no count row, items say ${JSON.stringify(want)}`);
   for (const [key, n] of new Map([...surplus, ...expected.anonymousSent]))
     if ((surplus.get(key) ?? 0) !== (expected.anonymousSent.get(key) ?? 0))
-      problems.push(`${key}: ${surplus.get(key) ?? 0} sends by nobody named, ${expected.anonymousSent.get(key) ?? 0} anonymous items (${n})`);
+      problems.push(
+        `${key}: ${surplus.get(key) ?? 0} sends by nobody named, ${expected.anonymousSent.get(key) ?? 0} anonymous items (${n})`
+      );
   const competencyRows: Tally = new Map();
   for (const row of tables.feedback_competency_counts ?? [])
     bump(
@@ -414,7 +420,8 @@ function strangers(tables: SeedTables) {
   const people = new Set((tables.users ?? []).map((u) => `${u.company_id}/${u.id}`));
   return (tables.feedback_items ?? []).flatMap((item) => {
     const problems: string[] = [];
-    if (item.sender_id !== null && !people.has(`${item.company_id}/${item.sender_id}`)) problems.push(`${item.id} sender ${item.sender_id}`);
+    if (item.sender_id !== null && !people.has(`${item.company_id}/${item.sender_id}`))
+      problems.push(`${item.id} sender ${item.sender_id}`);
     const toCompany = item.feedback_type === "company" && item.receiver_id === item.company_id;
     if (!toCompany && !people.has(`${item.company_id}/${item.receiver_id}`)) problems.push(`${item.id} receiver ${item.receiver_id}`);
     if (item.sender_id !== null && item.sender_id === item.receiver_id) problems.push(`${item.id} to oneself`);
@@ -465,15 +472,16 @@ describe("demo seed: feedback between the people of each company (002 §3)", () 
     };
     for (const item of items) {
       const own = texts[String(item.template_type)];
-      for (const column of Object.values(texts).flat())
-        expect(item[column] === null, `${item.id} ${column}`).toBe(!own.includes(column));
+      for (const column of Object.values(texts).flat()) expect(item[column] === null, `${item.id} ${column}`).toBe(!own.includes(column));
       expect(String(item[own[0]]), String(item.id)).not.toMatch(/\{(name|project|customer)\}/);
     }
     // Varied, not one text over and over.
     expect(new Set(direct.map((i) => i.situation_text ?? i.strength_text ?? i.feedback_text)).size).toBeGreaterThan(40);
     expect(new Set(items.map((i) => i.sender_id)).size).toBeGreaterThan(15);
     expect(new Set(items.map((i) => i.receiver_id)).size).toBeGreaterThan(15);
-    expect(new Set(direct.map((i) => i.feedback_type))).toEqual(new Set(["feedback-to-employee", "manager-feedback", "feedback-to-managers"]));
+    expect(new Set(direct.map((i) => i.feedback_type))).toEqual(
+      new Set(["feedback-to-employee", "manager-feedback", "feedback-to-managers"])
+    );
   });
 
   it.each(companies)("%s: tags are the company's competencies and behaviours, as strengths and as development areas", (_short, cid) => {
@@ -490,7 +498,8 @@ describe("demo seed: feedback between the people of each company (002 §3)", () 
     const items = itemsOf(cid);
     const praise = items.filter((i) => i.source === "praise");
     expect(praise.length).toBeGreaterThan(20);
-    for (const p of praise) expect(p, String(p.id)).toMatchObject({ feedback_type: "public-praise", is_public: 1, template_type: "FreeText" });
+    for (const p of praise)
+      expect(p, String(p.id)).toMatchObject({ feedback_type: "public-praise", is_public: 1, template_type: "FreeText" });
     expect(items.filter((i) => i.source !== "praise" && i.is_public === 1)).toEqual([]);
     const requests = rowsOf(demo, "feedback_requests", (r) => r.company_id === cid);
     expect(new Set(requests.map((r) => r.state))).toEqual(new Set(["open", "given", "declined"]));
@@ -518,7 +527,10 @@ describe("demo seed: feedback between the people of each company (002 §3)", () 
   });
 
   it("the recount notices a count that is off", () => {
-    const tampered = { ...demo, feedback_daily_counts: demo.feedback_daily_counts.map((r, i) => (i === 7 ? { ...r, received: Number(r.received) + 1 } : r)) };
+    const tampered = {
+      ...demo,
+      feedback_daily_counts: demo.feedback_daily_counts.map((r, i) => (i === 7 ? { ...r, received: Number(r.received) + 1 } : r)),
+    };
     expect(countProblems(tampered)).toHaveLength(1);
     const dropped = { ...demo, feedback_competency_counts: demo.feedback_competency_counts.slice(1) };
     expect(countProblems(dropped)).toHaveLength(1);
@@ -528,7 +540,9 @@ describe("demo seed: feedback between the people of each company (002 §3)", () 
     expect(demo.feedback_items.filter((i) => i.anonymous === 1 && i.sender_id !== null)).toEqual([]);
     expect(strangers(demo)).toEqual([]);
     const requestStrangers = demo.feedback_requests.filter(
-      (r) => demo.users.find((u) => u.id === r.requester_id)?.company_id !== r.company_id || demo.users.find((u) => u.id === r.recipient_id)?.company_id !== r.company_id
+      (r) =>
+        demo.users.find((u) => u.id === r.requester_id)?.company_id !== r.company_id ||
+        demo.users.find((u) => u.id === r.recipient_id)?.company_id !== r.company_id
     );
     expect(requestStrangers).toEqual([]);
   });
@@ -542,13 +556,34 @@ describe("demo seed: feedback between the people of each company (002 §3)", () 
     const item = (id: string) => demo.feedback_items.find((i) => i.id === id);
     const request = (id: string) => demo.feedback_requests.find((r) => r.id === id);
     expect(ids.receiver).toBe(u(cast.receiver));
-    expect(item(ids.sbi)).toMatchObject({ template_type: "SBI", source: "direct", feedback_type: "manager-feedback", sender_id: u(cast.manager), receiver_id: ids.receiver });
+    expect(item(ids.sbi)).toMatchObject({
+      template_type: "SBI",
+      source: "direct",
+      feedback_type: "manager-feedback",
+      sender_id: u(cast.manager),
+      receiver_id: ids.receiver,
+    });
     expect(item(ids.sad)).toMatchObject({ template_type: "SaD", source: "direct", sender_id: u(cast.peer), receiver_id: ids.receiver });
-    expect(item(ids.freeText)).toMatchObject({ template_type: "FreeText", source: "direct", sender_id: u(cast.other), receiver_id: ids.receiver });
+    expect(item(ids.freeText)).toMatchObject({
+      template_type: "FreeText",
+      source: "direct",
+      sender_id: u(cast.other),
+      receiver_id: ids.receiver,
+    });
     expect(item(ids.praise)).toMatchObject({ source: "praise", is_public: 1, sender_id: u(cast.admin), receiver_id: ids.receiver });
     expect(request(ids.givenRequest)).toMatchObject({ state: "given", requester_id: ids.receiver, recipient_id: u(cast.peer) });
-    expect(item(ids.givenRequestItem)).toMatchObject({ source: "request", request_id: ids.givenRequest, sender_id: u(cast.peer), receiver_id: ids.receiver });
-    expect(request(ids.openRequest)).toMatchObject({ state: "open", requester_id: ids.receiver, recipient_id: u(cast.other), answered_at: null });
+    expect(item(ids.givenRequestItem)).toMatchObject({
+      source: "request",
+      request_id: ids.givenRequest,
+      sender_id: u(cast.peer),
+      receiver_id: ids.receiver,
+    });
+    expect(request(ids.openRequest)).toMatchObject({
+      state: "open",
+      requester_id: ids.receiver,
+      recipient_id: u(cast.other),
+      answered_at: null,
+    });
     expect(request(ids.declinedRequest)).toMatchObject({ state: "declined", requester_id: ids.receiver, recipient_id: u(cast.decliner) });
     // Within the default insights range (the last three months), most of it within the last two weeks.
     for (const id of [ids.sbi, ids.sad, ids.freeText, ids.praise]) expect(Number(item(id)!.sent_at)).toBeGreaterThan(today - 14 * DAY);
@@ -591,6 +626,26 @@ describe("large seed: Initech's feedback for the benchmarks", () => {
     expect(foreignTags(tables).slice(0, 5)).toEqual([]);
   });
 
+  it.skipIf(!sqliteForLarge)("its count rows add to rows another part of the seed wrote for the same key (FEEDBACK_COUNT_UPSERTS)", () => {
+    const db = new sqliteForLarge!.DatabaseSync(":memory:");
+    for (const file of readdirSync(MIGRATIONS_DIR)
+      .filter((f) => f.endsWith(".sql"))
+      .sort())
+      db.exec(readFileSync(path.join(MIGRATIONS_DIR, file), "utf8"));
+    for (const table of ["feedback_daily_counts", "feedback_competency_counts"]) {
+      const row = batches[0][table][0];
+      const columns = Object.keys(row);
+      const insert = (suffix: string) =>
+        db.prepare(`INSERT INTO ${table} (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")}) ${suffix}`);
+      insert("").run(...columns.map((c) => row[c]));
+      insert(FEEDBACK_COUNT_UPSERTS[table]).run(...columns.map((c) => row[c]));
+      const stored = db.prepare(`SELECT * FROM ${table}`).all() as Row[];
+      const counts = table === "feedback_daily_counts" ? [...DAILY_FIELDS] : ["count"];
+      expect(stored).toHaveLength(1);
+      for (const c of counts) expect(Number(stored[0][c]), `${table}.${c}`).toBe(2 * Number(row[c]));
+    }
+  });
+
   it("is the same every time for the same day", () => {
     const again = largeFeedbackBatches(large, NOW + 5 * 3_600_000).next().value as SeedTables;
     expect(again).toEqual(batches[0]);
@@ -598,7 +653,10 @@ describe("large seed: Initech's feedback for the benchmarks", () => {
 
   it.skipIf(!sqliteForLarge)("fits the schema: a week of it inserted into the migrated tables", () => {
     const db = new sqliteForLarge!.DatabaseSync(":memory:");
-    for (const file of readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith(".sql")).sort()) db.exec(readFileSync(path.join(MIGRATIONS_DIR, file), "utf8"));
+    for (const file of readdirSync(MIGRATIONS_DIR)
+      .filter((f) => f.endsWith(".sql"))
+      .sort())
+      db.exec(readFileSync(path.join(MIGRATIONS_DIR, file), "utf8"));
     for (const batch of batches.slice(0, 5)) for (const sql of seedStatements(batch, 200)) db.exec(sql);
     const n = (db.prepare("SELECT count(*) AS n FROM feedback_items").get() as { n: number }).n;
     expect(n).toBe(batches.slice(0, 5).reduce((s, b) => s + b.feedback_items.length, 0));

@@ -4,7 +4,12 @@ import { DEMO, DEMO_FEEDBACK } from "~/db/seed/demo";
 
 // The database every worker test starts from (tests/workers/setup.ts) holds the demo feedback,
 // and its counts are the counts of its items, as D1 itself adds them up.
-const all = async <T>(sql: string, ...binds: unknown[]) => (await env.DB.prepare(sql).bind(...binds).all<T>()).results;
+const all = async <T>(sql: string, ...binds: unknown[]) =>
+  (
+    await env.DB.prepare(sql)
+      .bind(...binds)
+      .all<T>()
+  ).results;
 
 describe("the seeded demo feedback in D1", () => {
   it.each([

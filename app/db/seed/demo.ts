@@ -16,7 +16,7 @@ import { demoFeedbackLoopRows, largeFeedbackLoopRows } from "./feedback-loops.ts
 // @ts-ignore TS5097
 import { demoFeedbackRows, foldFeedbackCounts } from "./feedback.ts";
 // @ts-ignore TS5097
-export { DEMO_FEEDBACK, FEEDBACK_SEED_TABLES, LARGE_FEEDBACK_ITEMS, largeFeedbackBatches } from "./feedback.ts";
+export { DEMO_FEEDBACK, FEEDBACK_COUNT_UPSERTS, FEEDBACK_SEED_TABLES, LARGE_FEEDBACK_ITEMS, largeFeedbackBatches } from "./feedback.ts";
 // @ts-ignore TS5097
 import { toStoredBlocks } from "../../modules/reviews/questionnaire-blocks.ts";
 import type { BlockForm, Catalogue, CompetencySnapshot, ObjectiveSnapshot, StoredBlock } from "../../modules/reviews/questionnaire-blocks";

@@ -95,8 +95,10 @@ export const SBI_TEXTS: SbiText[] = [
   {
     area: "product",
     situation: "In the customer interviews for {project} last month.",
-    behavior: "You let the customers talk through their workarounds before showing any mock-ups, and summarised each call the same afternoon.",
-    impact: "The team saw that the export problem mattered more than the dashboard, and we reordered the roadmap with evidence instead of opinions.",
+    behavior:
+      "You let the customers talk through their workarounds before showing any mock-ups, and summarised each call the same afternoon.",
+    impact:
+      "The team saw that the export problem mattered more than the dashboard, and we reordered the roadmap with evidence instead of opinions.",
     next: "Please share your interview guide in the product wiki so others can run calls the same way.",
     tags: [
       ["Customer Focus", "Seeks customer feedback", "+"],
@@ -106,7 +108,8 @@ export const SBI_TEXTS: SbiText[] = [
   {
     area: "product",
     situation: "When engineering asked for a decision on the scope of the {project} beta.",
-    behavior: "The decision waited nine days while we collected more opinions, although the options had been clear since the first meeting.",
+    behavior:
+      "The decision waited nine days while we collected more opinions, although the options had been clear since the first meeting.",
     impact: "Two engineers started on work we later cut, and the beta date moved by a week.",
     next: "Let's agree on a decision date whenever we open a question like this, and decide with what we know on that day.",
     tags: [["Leadership", "Makes timely decisions", "-"]],
@@ -166,7 +169,8 @@ export const SBI_TEXTS: SbiText[] = [
   {
     area: "customer",
     situation: "When {customer}'s admin escalated the broken data export for the third time.",
-    behavior: "You reproduced the problem yourself, wrote a precise ticket with the steps and called the customer back before they had to ask.",
+    behavior:
+      "You reproduced the problem yourself, wrote a precise ticket with the steps and called the customer back before they had to ask.",
     impact: "Engineering fixed it in a day, and the customer moved from threatening to leave to asking about the premium plan.",
     next: "Would you run a short session for the team on writing tickets like that one?",
     tags: [
@@ -199,7 +203,8 @@ export const SBI_TEXTS: SbiText[] = [
   {
     area: "business",
     situation: "During the quarter-end close.",
-    behavior: "You spotted the duplicated vendor invoices before the numbers went to the board pack and traced them back to the import script.",
+    behavior:
+      "You spotted the duplicated vendor invoices before the numbers went to the board pack and traced them back to the import script.",
     impact: "We avoided restating the figures, and the fix to the import stopped it happening again.",
     next: "Could you document the reconciliation checks you ran so they become part of every close?",
     tags: [
@@ -283,7 +288,8 @@ export const SBI_TEXTS: SbiText[] = [
 export const SAD_TEXTS: SadText[] = [
   {
     area: "engineering",
-    strength: "Your designs are simple and easy to extend; the notification service you built for {project} needed no changes when we added Teams.",
+    strength:
+      "Your designs are simple and easy to extend; the notification service you built for {project} needed no changes when we added Teams.",
     development: "Your pull requests are often very large, which makes them slow to review and risky to deploy.",
     next: "Aim for pull requests under 400 lines; split refactoring from behaviour changes.",
     tags: [
@@ -487,7 +493,10 @@ export const FREE_TEXTS: FreeText[] = [
   {
     area: "sales",
     text: "Thanks for sharing your discovery questions with the new reps. Two of them used them this week and booked follow-up meetings.",
-    tags: [["Collaboration", "Gives credit generously", "+"], ["Leadership", "Coaches others", "+"]],
+    tags: [
+      ["Collaboration", "Gives credit generously", "+"],
+      ["Leadership", "Coaches others", "+"],
+    ],
   },
   {
     area: "sales",
@@ -507,7 +516,10 @@ export const FREE_TEXTS: FreeText[] = [
   {
     area: "customer",
     text: "The help-centre article you wrote on SSO setup has already cut those tickets by half. Really useful work.",
-    tags: [["Communication", "Writes clearly and concisely", "+"], ["Customer Focus", "", "+"]],
+    tags: [
+      ["Communication", "Writes clearly and concisely", "+"],
+      ["Customer Focus", "", "+"],
+    ],
   },
   {
     area: "business",
@@ -527,7 +539,10 @@ export const FREE_TEXTS: FreeText[] = [
   {
     area: "any",
     text: "Thank you for the calm way you ran the planning meeting. Everyone had a say and we still finished on time.",
-    tags: [["Leadership", "", "+"], ["Communication", "Listens actively", "+"]],
+    tags: [
+      ["Leadership", "", "+"],
+      ["Communication", "Listens actively", "+"],
+    ],
   },
   {
     area: "any",
@@ -600,9 +615,30 @@ export const REQUEST_MESSAGES: string[] = [
 
 /** Each company's projects and customers, named in the texts. */
 export const PROJECTS: Record<string, string[]> = {
-  acme: ["the billing migration", "Project Phoenix", "the onboarding redesign", "the mobile app 3.0 release", "the SOC 2 audit", "the pricing update"],
-  globex: ["the Teams integration", "the EMEA expansion", "the data warehouse move", "the partner portal", "the support bot", "the ISO 27001 audit"],
-  initech: ["the TPS report automation", "the ERP upgrade", "the customer portal", "the Q4 launch", "the cloud migration", "the reporting revamp"],
+  acme: [
+    "the billing migration",
+    "Project Phoenix",
+    "the onboarding redesign",
+    "the mobile app 3.0 release",
+    "the SOC 2 audit",
+    "the pricing update",
+  ],
+  globex: [
+    "the Teams integration",
+    "the EMEA expansion",
+    "the data warehouse move",
+    "the partner portal",
+    "the support bot",
+    "the ISO 27001 audit",
+  ],
+  initech: [
+    "the TPS report automation",
+    "the ERP upgrade",
+    "the customer portal",
+    "the Q4 launch",
+    "the cloud migration",
+    "the reporting revamp",
+  ],
 };
 export const CUSTOMERS: Record<string, string[]> = {
   acme: ["Northwind", "Contoso", "Fabrikam", "Tailspin Toys", "Wingtip"],

@@ -22,6 +22,18 @@ const DAY = 24 * HOUR;
 /** How far back the demo feedback goes: six months of days before the seed day. */
 export const FEEDBACK_DAYS = 182;
 
+/**
+ * How a count row is added to one already there (another part of the seed may have counted the
+ * same person and day): the clause scripts/seed.mjs appends to its inserts of Initech's counts.
+ */
+export const FEEDBACK_COUNT_UPSERTS: Record<string, string> = {
+  feedback_daily_counts:
+    "ON CONFLICT (company_id, user_id, day) DO UPDATE SET sent = sent + excluded.sent, received = received + excluded.received, " +
+    "requested = requested + excluded.requested, praise_sent = praise_sent + excluded.praise_sent, praise_received = praise_received + excluded.praise_received",
+  feedback_competency_counts:
+    "ON CONFLICT (company_id, user_id, day, competency_id, behaviour_id, behaviour_type) DO UPDATE SET count = count + excluded.count",
+};
+
 /** The tables this part writes, in insertion order. */
 export const FEEDBACK_SEED_TABLES = ["feedback_requests", "feedback_items", "feedback_daily_counts", "feedback_competency_counts"] as const;
 
@@ -172,10 +184,10 @@ function colleagueOf(company: CompanyFeedback, sender: Colleague, random: Random
       r < 0.22 && sender.reports.length > 0
         ? company.byId.get(random.pick(sender.reports))
         : r < 0.32 && sender.managers.length > 0
-          ? company.byId.get(random.pick(sender.managers))
-          : r < 0.75
-          ? random.pick(company.byDepartment.get(sender.department) ?? company.people)
-          : random.pick(company.people);
+        ? company.byId.get(random.pick(sender.managers))
+        : r < 0.75
+        ? random.pick(company.byDepartment.get(sender.department) ?? company.people)
+        : random.pick(company.people);
     if (candidate && candidate.id !== sender.id) return candidate;
   }
   return company.people.find((p) => p.id !== sender.id)!;
@@ -220,7 +232,11 @@ function written(company: CompanyFeedback, format: FeedbackFormat, receiver: Col
   }
   if (format === "SaD") {
     const t = textFor(SAD_TEXTS, receiver, random);
-    return { format, texts: { strengthText: f(t.strength), developmentAreaText: f(t.development), sdNextStepText: f(t.next) }, tags: t.tags };
+    return {
+      format,
+      texts: { strengthText: f(t.strength), developmentAreaText: f(t.development), sdNextStepText: f(t.next) },
+      tags: t.tags,
+    };
   }
   const t = textFor(FREE_TEXTS, receiver, random);
   return { format, texts: { feedbackText: f(t.text) }, tags: t.tags };
@@ -261,7 +277,14 @@ function directRecord(company: CompanyFeedback, spec: DirectSpec, random: Random
   });
 }
 
-function praiseRecord(company: CompanyFeedback, id: string, sender: Colleague, receiver: Colleague, at: number, random: Random): FeedbackRecord {
+function praiseRecord(
+  company: CompanyFeedback,
+  id: string,
+  sender: Colleague,
+  receiver: Colleague,
+  at: number,
+  random: Random
+): FeedbackRecord {
   return feedbackRecord({
     id,
     companyId: company.cid,
@@ -327,7 +350,16 @@ export function feedbackCounter() {
     const key = `${inc.companyId}\u0000${inc.userId}\u0000${inc.day}`;
     let row = daily.get(key);
     if (!row) {
-      row = { company_id: inc.companyId, user_id: inc.userId, day: inc.day, sent: 0, received: 0, requested: 0, praise_sent: 0, praise_received: 0 };
+      row = {
+        company_id: inc.companyId,
+        user_id: inc.userId,
+        day: inc.day,
+        sent: 0,
+        received: 0,
+        requested: 0,
+        praise_sent: 0,
+        praise_received: 0,
+      };
       daily.set(key, row);
     }
     row[DAILY_COLUMN[inc.field]] = Number(row[DAILY_COLUMN[inc.field]]) + 1;
@@ -382,11 +414,7 @@ export function foldFeedbackCounts(tables: SeedTables) {
     tables[table] = [...byKey.values()];
   };
   fold("feedback_daily_counts", ["company_id", "user_id", "day"], ["sent", "received", "requested", "praise_sent", "praise_received"]);
-  fold(
-    "feedback_competency_counts",
-    ["company_id", "user_id", "day", "competency_id", "behaviour_id", "behaviour_type"],
-    ["count"]
-  );
+  fold("feedback_competency_counts", ["company_id", "user_id", "day", "competency_id", "behaviour_id", "behaviour_type"], ["count"]);
 }
 
 const isWeekend = (dayStart: number) => {
@@ -394,7 +422,8 @@ const isWeekend = (dayStart: number) => {
   return d === 0 || d === 6;
 };
 /** A working-hours time on a day: 08:00–17:59 UTC. */
-const workTime = (dayStart: number, random: Random) => dayStart + random.int(8, 17) * HOUR + random.int(0, 59) * 60_000 + random.int(0, 59) * 1000;
+const workTime = (dayStart: number, random: Random) =>
+  dayStart + random.int(8, 17) * HOUR + random.int(0, 59) * 60_000 + random.int(0, 59) * 1000;
 
 interface RequestSpec {
   id: string;
@@ -452,7 +481,13 @@ function addRequest(company: CompanyFeedback, out: Generated, r: RequestSpec, ra
 }
 
 /** The demo's fixed rows (DEMO_FEEDBACK), dated in the last two weeks so the default insights range shows them. */
-function fixedFeedback(company: CompanyFeedback, ids: (typeof DEMO_FEEDBACK)["acme" | "globex"], cast: Record<string, string>, today: number, out: Generated) {
+function fixedFeedback(
+  company: CompanyFeedback,
+  ids: (typeof DEMO_FEEDBACK)["acme" | "globex"],
+  cast: Record<string, string>,
+  today: number,
+  out: Generated
+) {
   const random = randomFrom(7);
   const who = (local: string) => company.byId.get(`u-${company.short}-${local}`)!;
   const receiver = who(cast.receiver);
@@ -460,16 +495,56 @@ function fixedFeedback(company: CompanyFeedback, ids: (typeof DEMO_FEEDBACK)["ac
   out.records.push(
     directRecord(company, { id: ids.sbi, sender: who(cast.manager), receiver, at: at(2, 10), source: "direct", format: "SBI" }, random),
     directRecord(company, { id: ids.sad, sender: who(cast.peer), receiver, at: at(4, 15), source: "direct", format: "SaD" }, random),
-    directRecord(company, { id: ids.freeText, sender: who(cast.other), receiver, at: at(6, 11), source: "direct", format: "FreeText" }, random),
+    directRecord(
+      company,
+      { id: ids.freeText, sender: who(cast.other), receiver, at: at(6, 11), source: "direct", format: "FreeText" },
+      random
+    ),
     praiseRecord(company, ids.praise, who(cast.admin), receiver, at(3, 16), random)
   );
-  addRequest(company, out, { id: ids.givenRequest, requester: receiver, recipient: who(cast.peer), at: at(9, 9), state: "given", answeredAt: at(7, 14), answerId: ids.givenRequestItem }, random);
-  addRequest(company, out, { id: ids.openRequest, requester: receiver, recipient: who(cast.other), at: at(1, 9), state: "open", answeredAt: null }, random);
-  addRequest(company, out, { id: ids.declinedRequest, requester: receiver, recipient: who(cast.decliner), at: at(12, 9), state: "declined", answeredAt: at(11, 13) }, random);
+  addRequest(
+    company,
+    out,
+    {
+      id: ids.givenRequest,
+      requester: receiver,
+      recipient: who(cast.peer),
+      at: at(9, 9),
+      state: "given",
+      answeredAt: at(7, 14),
+      answerId: ids.givenRequestItem,
+    },
+    random
+  );
+  addRequest(
+    company,
+    out,
+    { id: ids.openRequest, requester: receiver, recipient: who(cast.other), at: at(1, 9), state: "open", answeredAt: null },
+    random
+  );
+  addRequest(
+    company,
+    out,
+    {
+      id: ids.declinedRequest,
+      requester: receiver,
+      recipient: who(cast.decliner),
+      at: at(12, 9),
+      state: "declined",
+      answeredAt: at(11, 13),
+    },
+    random
+  );
 }
 
 /** Six months of a demo company's feedback: on each working day a few pieces of direct feedback, now and then praise and a request. */
-function demoCompanyFeedback(tables: SeedTables, cid: string, seed: number, now: number, fixed: (company: CompanyFeedback, today: number, out: Generated) => void): SeedTables {
+function demoCompanyFeedback(
+  tables: SeedTables,
+  cid: string,
+  seed: number,
+  now: number,
+  fixed: (company: CompanyFeedback, today: number, out: Generated) => void
+): SeedTables {
   const company = companyFeedback(tables, cid);
   const random = randomFrom(seed);
   const today = Math.floor(now / DAY) * DAY;
@@ -484,7 +559,13 @@ function demoCompanyFeedback(tables: SeedTables, cid: string, seed: number, now:
     const direct = random.int(1, 3);
     for (let k = 0; k < direct; k++) {
       const sender = random.pick(company.people);
-      out.records.push(directRecord(company, { id: itemId(), sender, receiver: colleagueOf(company, sender, random), at: workTime(dayStart, random), source: "direct" }, random));
+      out.records.push(
+        directRecord(
+          company,
+          { id: itemId(), sender, receiver: colleagueOf(company, sender, random), at: workTime(dayStart, random), source: "direct" },
+          random
+        )
+      );
     }
     if (random.next() < 0.4) {
       const sender = random.pick(company.people);
@@ -494,7 +575,19 @@ function demoCompanyFeedback(tables: SeedTables, cid: string, seed: number, now:
       const requester = random.pick(company.people);
       const at = workTime(dayStart, random);
       const outcome = requestOutcome(at, today, random);
-      addRequest(company, out, { id: requestId(), requester, recipient: colleagueOf(company, requester, random), at, ...outcome, answerId: itemId() }, random);
+      addRequest(
+        company,
+        out,
+        {
+          id: requestId(),
+          requester,
+          recipient: colleagueOf(company, requester, random),
+          at,
+          ...outcome,
+          answerId: outcome.state === "given" ? itemId() : undefined,
+        },
+        random
+      );
     }
   }
   fixed(company, today, out);
@@ -508,10 +601,22 @@ function demoCompanyFeedback(tables: SeedTables, cid: string, seed: number, now:
 /** Acme's and Globex's feedback; `tables` holds their people, managers and competencies. */
 export function demoFeedbackRows(tables: SeedTables, now: number): SeedTables {
   const acme = demoCompanyFeedback(tables, "c-acme", 1001, now, (company, today, out) =>
-    fixedFeedback(company, DEMO_FEEDBACK.acme, { receiver: "eve", manager: "mona", peer: "ed", other: "priya", admin: "alice", decliner: "bella" }, today, out)
+    fixedFeedback(
+      company,
+      DEMO_FEEDBACK.acme,
+      { receiver: "eve", manager: "mona", peer: "ed", other: "priya", admin: "alice", decliner: "bella" },
+      today,
+      out
+    )
   );
   const globex = demoCompanyFeedback(tables, "c-globex", 2002, now, (company, today, out) =>
-    fixedFeedback(company, DEMO_FEEDBACK.globex, { receiver: "tina", manager: "mike", peer: "tom", other: "nora", admin: "gina", decliner: "hank" }, today, out)
+    fixedFeedback(
+      company,
+      DEMO_FEEDBACK.globex,
+      { receiver: "tina", manager: "mike", peer: "tom", other: "nora", admin: "gina", decliner: "hank" },
+      today,
+      out
+    )
   );
   const out: SeedTables = {};
   for (const table of FEEDBACK_SEED_TABLES) out[table] = [...(acme[table] ?? []), ...(globex[table] ?? [])];
@@ -548,7 +653,20 @@ export function* largeFeedbackBatches(tables: SeedTables, now = Date.now()): Gen
       if (r < 0.12) out.records.push(praiseRecord(company, id, sender, receiver, at, random));
       else if (r < 0.17) {
         const asked = at - random.int(1, 6) * HOUR;
-        addRequest(company, out, { id: requestId(), requester: receiver, recipient: sender, at: Math.max(dayStart + 7 * HOUR, asked), state: "given", answeredAt: at, answerId: id }, random);
+        addRequest(
+          company,
+          out,
+          {
+            id: requestId(),
+            requester: receiver,
+            recipient: sender,
+            at: Math.max(dayStart + 7 * HOUR, asked),
+            state: "given",
+            answeredAt: at,
+            answerId: id,
+          },
+          random
+        );
       } else out.records.push(directRecord(company, { id, sender, receiver, at, source: "direct" }, random));
       if (r > 0.985) {
         const requester = random.pick(company.people);
@@ -556,7 +674,14 @@ export function* largeFeedbackBatches(tables: SeedTables, now = Date.now()): Gen
         addRequest(
           company,
           out,
-          { id: requestId(), requester, recipient: colleagueOf(company, requester, random), at: workTime(dayStart, random), state: open ? "open" : "declined", answeredAt: open ? null : dayStart + 18 * HOUR },
+          {
+            id: requestId(),
+            requester,
+            recipient: colleagueOf(company, requester, random),
+            at: workTime(dayStart, random),
+            state: open ? "open" : "declined",
+            answeredAt: open ? null : dayStart + 18 * HOUR,
+          },
           random
         );
       }
