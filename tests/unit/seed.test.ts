@@ -615,7 +615,7 @@ describe("large seed: Initech's feedback for the benchmarks", () => {
     expect(problems.slice(0, 10)).toEqual([]);
     const keys = all("feedback_daily_counts").map((r) => `${r.user_id}/${r.day}`);
     expect(new Set(keys).size).toBe(keys.length);
-  });
+    }, 60_000);
 
   it("senders and receivers are active people of Initech; no anonymous item; tags are Initech's own", () => {
     const tables = { ...large, feedback_items: all("feedback_items") };
