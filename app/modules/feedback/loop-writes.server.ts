@@ -14,6 +14,7 @@ import {
 } from "~/db/schema";
 import { answered, type WritePlan, type Writes } from "~/db/write-plan";
 import { auditEvent } from "~/lib/audit.server";
+import { sharedCopy } from "~/lib/copy";
 import { prepareNotify } from "~/modules/notifications/notify.server";
 import { launchBlocker, LAUNCH_MESSAGES } from "./launch-check";
 import { launchRecords, nextLoopRunAt, runRecords, type LoopRecord, type OneOnOneRecord, type PairRecord, type RunRecord } from "./launch-records";
@@ -48,25 +49,8 @@ export const NOTIFY_CHUNK = 100;
 const DAY_MS = 86_400_000;
 const MANAGE_PATH = "/workflows/manage-feedback-loops";
 
-// Answers (the launch's success and refusals are shown as toasts, 002 §8).
-export const LOOP_TEXTS = {
-  notFound: "This feedback loop does not exist.",
-  launched: (title: string) => `Feedback loop ${title} launched successfully.`,
-  scheduled: (title: string) => `Feedback loop ${title} is scheduled.`,
-  deadlineBeforeStart: "The deadline must be after the start of the feedback loop.",
-  noManager: (name: string) => `${name} has no manager`,
-  runClosed: "This run is closed: its pairs can no longer change.",
-  pairExists: "This sender already gives feedback to this receiver in this run.",
-  pairNotPending: "Only a pending pair can be removed.",
-  samePerson: "The sender and the receiver must be two different people.",
-  unknownPerson: "Choose active people of the company.",
-  pairAdded: "Sender-receiver pair added.",
-  pairRemoved: "Sender-receiver pair removed.",
-  nothingToRemind: "Nobody is waiting to give feedback: there is nobody to remind.",
-  reminded: (n: number) => `Reminders sent to ${n === 1 ? "1 person" : `${n} people`}.`,
-  remindedToday: "Everyone pending was already reminded today.",
-  deleted: (title: string) => `Feedback loop ${title} deleted.`,
-} as const;
+/** The answers shown as toasts (002 §8), in the copy dictionary. */
+export const LOOP_TEXTS = sharedCopy.feedbackLoopAnswers;
 
 /** How a run's messages read (the chat preview of 002 §2.4: title, greeting, message, "Feedback is for"). */
 const DEFAULT_MESSAGE = (title: string) => `You are invited to give feedback in ${title}.`;
