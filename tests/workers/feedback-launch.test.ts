@@ -343,6 +343,20 @@ describe("manage feedback loops: reminders, pairs and other companies", () => {
     expect((await pairsOf(runId)).some((p) => p.sender_id === "u-globex-gina")).toBe(false);
   });
 
+  it("the detail names the senders a message did not reach, with the reason and the advice (002 §8)", async () => {
+    const { loopId, runId } = await launched();
+    await env.DB.prepare(
+      "UPDATE notification_outbox SET status = 'failed', error = 'BlockedByUser: messages tab off' WHERE recipient_user_id = 'u-acme-olivia' AND dedupe_key >= ? AND dedupe_key < ?"
+    )
+      .bind(`feedback-loop:${runId}:`, `feedback-loop:${runId};`)
+      .run();
+    const page = await (await appFetch(`/workflows/manage-feedback-loops/${loopId}`, { cookie: await sessionFor("alice@acme.test") })).text();
+    const olivia = await env.DB.prepare("SELECT name FROM users WHERE id = 'u-acme-olivia'").first<{ name: string }>();
+    expect(page).toContain(`${olivia!.name} did not receive your feedback loop.`);
+    expect(page).toContain("These users blocked notifications from apps.");
+    expect(page).toContain("Unblock bot conversation");
+  });
+
   it("another company's loop is a 404 to its pages and actions", async () => {
     const { loopId, runId } = await launched();
     const gina = await sessionFor("gina@globex.test");
