@@ -30,6 +30,8 @@ function fill(entry: RouteEntry, person: SeededPerson): string {
         ? `sr-${person.platform === "slack" ? "acme" : "globex"}-engagement-1`
         : `sv-${person.platform === "slack" ? "acme" : "globex"}-engagement`,
     surveyTemplateId: "employee-engagement",
+    // Seeded launched feedback loops (app/db/seed/feedback-loops.ts).
+    feedbackLoopId: person.platform === "slack" ? "fb-acme-engineering-checkin" : "fb-globex-engineering-feedback",
   };
   return entry.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(known[name] ?? "x1"));
 }
