@@ -284,6 +284,35 @@ describe("queued notifications", () => {
     return getQueueResult(batch, ctx);
   }
 
+  it("a run with more than 100 senders is told through the queue, each sender once even when its jobs come twice", async () => {
+    const extra = Array.from({ length: 120 }, (_, i) => `u-acme-bulk${String(i).padStart(3, "0")}`);
+    await env.DB.batch(
+      extra.map((id, i) =>
+        env.DB.prepare(
+          "INSERT INTO users (id, company_id, name, email, source, created_at) VALUES (?, 'c-acme', ?, ?, 'chat', 0)"
+        ).bind(id, `Bulk Person ${i}`, `${id}@acme.test`)
+      )
+    );
+    try {
+      await insertLibrary({ ...COMPLETE, feedbackFor: "manually-define", audienceType: "upload", pairs: extra.map((id) => ({ senderId: id, receiverId: "u-acme-eve" })) });
+      const result = await launchLibraryLoop(context, alice, LIB, crypto.randomUUID());
+      expect(result.ok).toBe(true);
+      const [loop] = await loopsOf();
+      const [run] = await runsOf(String(loop.id));
+      expect(run.pair_count).toBe(120);
+      // Not in the launch's batch: the queue's jobs write them (the consumer runs a moment later).
+      for (let i = 0; i < 100 && (await noticesOf(String(run.id))).length < 120; i++) await new Promise((r) => setTimeout(r, 100));
+      expect(await noticesOf(String(run.id))).toHaveLength(120);
+      const body = { type: "feedback.notify-run", companyId: "c-acme", runId: run.id, senderIds: extra };
+      await consume([{ id: "again-1", body }, { id: "again-2", body }]);
+      const notices = await noticesOf(String(run.id));
+      expect(notices.map((n) => n.recipient_user_id)).toEqual(extra);
+      expect(notices[0].link).toBe(`/feedback/give/${run.id}/u-acme-eve`);
+    } finally {
+      await env.DB.prepare("DELETE FROM users WHERE id LIKE 'u-acme-bulk%'").run();
+    }
+  });
+
   it("a redelivered or re-sent job tells each sender once", async () => {
     await insertLibrary(COMPLETE);
     await launchLibraryLoop(context, alice, LIB, crypto.randomUUID());
