@@ -308,6 +308,14 @@ describe("queued notifications", () => {
       const notices = await noticesOf(String(run.id));
       expect(notices.map((n) => n.recipient_user_id)).toEqual(extra);
       expect(notices[0].link).toBe(`/feedback/give/${run.id}/u-acme-eve`);
+
+      // Send Reminder to them all: queued too, once per sender.
+      const cookie = await sessionFor("alice@acme.test");
+      const path = `/workflows/manage-feedback-loops/${loop.id}?run=${run.id}`;
+      expect((await postForm(path, { intent: "remind", requestId: crypto.randomUUID() }, cookie)).status).toBe(302);
+      for (let i = 0; i < 100 && (await noticesOf(String(run.id), "feedback-loop-reminder")).length < 120; i++) await new Promise((r) => setTimeout(r, 100));
+      await postForm(path, { intent: "remind", requestId: crypto.randomUUID() }, cookie);
+      expect((await noticesOf(String(run.id), "feedback-loop-reminder")).map((n) => n.recipient_user_id)).toEqual(extra);
     } finally {
       await env.DB.prepare("DELETE FROM users WHERE id LIKE 'u-acme-bulk%'").run();
     }
