@@ -405,6 +405,41 @@ describe("manage feedback loops: reminders, pairs and other companies", () => {
     expect(await loopsOf()).toHaveLength(1);
   });
 
+  it("Duplicate makes a new library loop from the settings; Delete asks first, then removes the loop, its runs and pairs", async () => {
+    const { loopId, runId } = await launched();
+    const cookie = await sessionFor("alice@acme.test");
+    const dup = await postForm("/workflows/manage-feedback-loops", { intent: "duplicate", loopId }, cookie);
+    expect(dup.status).toBe(302);
+    const copies = await all<Record<string, unknown>>("SELECT * FROM feedback_library_loops WHERE title = 'Engineering check-in (copy)'");
+    expect(copies).toHaveLength(1);
+    expect(copies[0]).toMatchObject({ company_id: "c-acme", feedback_for: "manager-downward", audience_type: "channels", delivery: "dm-only", start_at: null });
+    expect(dup.headers.get("Location")).toBe(`/workflows/library/feedback/${copies[0].id}/config`);
+
+    const ask = await postForm("/workflows/manage-feedback-loops", { intent: "delete", loopId }, cookie);
+    expect(ask.status).toBe(200);
+    expect(await ask.text()).toContain("Delete the feedback loop Engineering check-in?");
+    expect(await loopsOf()).toHaveLength(1);
+    const done = await postForm("/workflows/manage-feedback-loops", { intent: "delete", loopId, confirmed: "true", requestId: crypto.randomUUID() }, cookie);
+    expect(done.status).toBe(302);
+    expect(await loopsOf()).toEqual([]);
+    expect(await runsOf(loopId)).toEqual([]);
+    expect(await pairsOf(runId)).toEqual([]);
+  });
+
+  it("the list sorts by completion", async () => {
+    const { loopId, runId } = await launched();
+    const second = await launchLibraryLoop(context, alice, LIB, crypto.randomUUID());
+    if (!second.ok) throw new Error(second.message);
+    await env.DB.prepare("UPDATE feedback_loops SET given_count = 1 WHERE id = ?").bind(loopId).run();
+    await env.DB.prepare("UPDATE feedback_loops SET title = 'Zero given' WHERE id = ?").bind(second.loopId).run();
+    const cookie = await sessionFor("alice@acme.test");
+    const asc = await (await appFetch("/workflows/manage-feedback-loops?sort=completion&dir=asc", { cookie })).text();
+    expect(asc.indexOf("Zero given")).toBeLessThan(asc.indexOf(`data-loop-id="${loopId}"`));
+    const desc = await (await appFetch("/workflows/manage-feedback-loops?sort=completion&dir=desc", { cookie })).text();
+    expect(desc.indexOf(`data-loop-id="${loopId}"`)).toBeLessThan(desc.indexOf("Zero given"));
+    expect(runId).toBeTruthy();
+  });
+
   it("the list shows the company's launched loops with their completion", async () => {
     await launched();
     const page = await (await appFetch("/workflows/manage-feedback-loops", { cookie: await sessionFor("alice@acme.test") })).text();
