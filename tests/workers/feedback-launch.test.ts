@@ -394,6 +394,22 @@ describe("manage feedback loops: reminders, pairs and other companies", () => {
     expect(page).toContain("Unblock bot conversation");
   });
 
+  it("a one-on-one pair removed and added again keeps its 1-on-1, and the message links to it", async () => {
+    await insertLibrary({ ...COMPLETE, templateType: "one-on-one", templateFormat: null, blocks: [{ id: "a1", type: "long-text" }], audienceType: "users", audienceIds: ["u-acme-eve", "u-acme-ed"] });
+    const result = await launchLibraryLoop(context, alice, LIB, crypto.randomUUID());
+    if (!result.ok) throw new Error(result.message);
+    const [run] = await runsOf(result.loopId);
+    const cookie = await sessionFor("alice@acme.test");
+    const path = `/workflows/manage-feedback-loops/${result.loopId}?run=${run.id}`;
+    const pair = { sender: "u-acme-mona", receiver: "u-acme-eve" };
+    await postForm(path, { intent: "pair", action: "remove", ...pair, requestId: crypto.randomUUID() }, cookie);
+    await postForm(path, { intent: "pair", action: "add", ...pair, requestId: crypto.randomUUID() }, cookie);
+    const meetings = await all<{ id: string }>("SELECT id FROM one_on_ones WHERE run_id = ? AND reviewee_id = 'u-acme-eve'", run.id);
+    expect(meetings).toHaveLength(1);
+    const added = (await noticesOf(String(run.id))).filter((n) => n.dedupe_key.startsWith(`feedback-loop:${run.id}:u-acme-eve:`));
+    expect(added.map((n) => n.link)).toEqual([`/one-on-ones/${meetings[0].id}`]);
+  });
+
   it("another company's loop is a 404 to its pages and actions", async () => {
     const { loopId, runId } = await launched();
     const gina = await sessionFor("gina@globex.test");

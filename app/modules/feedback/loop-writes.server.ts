@@ -674,7 +674,17 @@ export async function planAudiencePair(
       ]
     : pairInserts(db, [{ companyId: run.companyId, loopId: run.loopId, runId: run.id, senderId, receiverId, state: "pending" }]);
   let meetings = new Map<string, string>();
-  if (loop!.templateType === "one-on-one") {
+  const [kept] =
+    loop!.templateType === "one-on-one"
+      ? await db
+          .select({ id: oneOnOnes.id })
+          .from(oneOnOnes)
+          .where(and(eq(oneOnOnes.runId, run.id), eq(oneOnOnes.reviewerId, senderId), eq(oneOnOnes.revieweeId, receiverId)))
+      : [];
+  if (kept) {
+    // A pair removed and added again keeps its 1-on-1.
+    meetings = new Map([[`${senderId}\u0000${receiverId}`, kept.id]]);
+  } else if (loop!.templateType === "one-on-one") {
     const meeting = runRecords(loop!, { runId: run.id, sequence: run.sequence, startedAt: input.now, pairs: [input.pair], meetingId: () => crypto.randomUUID() })
       .oneOnOnes[0];
     meeting.scheduledAt = run.startedAt.getTime();
