@@ -49,8 +49,13 @@ export class FeedbackLoop extends SingleWriter<Env> {
   }
 
   /** Send Reminder to one pending pair's sender, or to every pending sender of the run. */
-  remind(request: LoopRequest, input: { loopId: string; runId: string; pair: LoopPair | null; now: number }): Promise<ManageAnswer> {
-    return this.write(request, (db) => planRemind(db, request, input));
+  async remind(request: LoopRequest, input: { loopId: string; runId: string; pair: LoopPair | null; now: number }): Promise<ManageAnswer> {
+    const answer = await this.write(request, (db) => planRemind(db, request, input));
+    if (answer.ok && answer.queueReminder) {
+      const { runId, day, at } = answer.queueReminder;
+      await this.#send(request.companyId, runId, await noticeChunks(this.db(), runId, at), day);
+    }
+    return answer;
   }
 
   /** Add a pair to the open run, or remove a pending one. */
@@ -73,10 +78,15 @@ export class FeedbackLoop extends SingleWriter<Env> {
    */
   async #queueNotices(companyId: string, runId: string | null) {
     if (!runId) return;
-    const chunks = await noticeChunks(this.db(), runId);
+    await this.#send(companyId, runId, await noticeChunks(this.db(), runId));
+  }
+
+  async #send(companyId: string, runId: string, chunks: string[][], reminderDay?: string) {
     for (let i = 0; i < chunks.length; i += 100) {
       await this.env.JOBS.sendBatch(
-        chunks.slice(i, i + 100).map((senderIds) => ({ body: { type: "feedback.notify-run" as const, companyId, runId, senderIds } }))
+        chunks.slice(i, i + 100).map((senderIds) => ({
+          body: { type: "feedback.notify-run" as const, companyId, runId, senderIds, ...(reminderDay ? { reminderDay } : {}) },
+        }))
       );
     }
   }

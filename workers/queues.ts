@@ -41,7 +41,7 @@ export interface JobPayloads {
    */
   "review.pair-report": Omit<QueuedPairReport, "requestedBy">;
   /** A feedback loop run's notifications to these senders (app/modules/feedback/loop-writes.server.ts). */
-  "feedback.notify-run": { companyId: string; runId: string; senderIds: string[] };
+  "feedback.notify-run": { companyId: string; runId: string; senderIds: string[]; reminderDay?: string };
 }
 
 export type JobType = keyof JobPayloads;
@@ -139,7 +139,12 @@ export const JOB_HANDLERS: { [T in JobType]: JobHandler<T> } = {
     },
   },
   "feedback.notify-run": {
-    payload: z.object({ companyId: z.string().min(1), runId: z.string().min(1), senderIds: z.array(z.string().min(1)).min(1).max(500) }),
+    payload: z.object({
+      companyId: z.string().min(1),
+      runId: z.string().min(1),
+      senderIds: z.array(z.string().min(1)).min(1).max(500),
+      reminderDay: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+    }),
     run(job, ctx) {
       return planRunNoticeChunk(ctx.db, job);
     },

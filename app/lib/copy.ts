@@ -191,6 +191,25 @@ const SHARED = {
 
   // Feedback loops: manage
   // (manage keys)
+  /** Launch, runs, reminders and pairs of launched loops (app/modules/feedback/loop-writes.server.ts). */
+  feedbackLoopAnswers: {
+    notFound: "This feedback loop does not exist.",
+    launched: (title: string) => `Feedback loop ${title} launched successfully.`,
+    scheduled: (title: string) => `Feedback loop ${title} is scheduled.`,
+    deadlineBeforeStart: "The deadline must be after the start of the feedback loop.",
+    noManager: (name: string) => `${name} has no manager`,
+    runClosed: "This run is closed: its pairs can no longer change.",
+    pairExists: "This sender already gives feedback to this receiver in this run.",
+    pairNotPending: "Only a pending pair can be removed.",
+    samePerson: "The sender and the receiver must be two different people.",
+    unknownPerson: "Choose active people of the company.",
+    pairAdded: "Sender-receiver pair added.",
+    pairRemoved: "Sender-receiver pair removed.",
+    nothingToRemind: "Nobody is waiting to give feedback: there is nobody to remind.",
+    reminded: (n: number) => `Reminders sent to ${n === 1 ? "1 person" : `${n} people`}.`,
+    remindedToday: "Everyone pending was already reminded today.",
+    deleted: (title: string) => `Feedback loop ${title} deleted.`,
+  },
 
   // Feedback: giving, requests and praise
   // (giving keys)

@@ -19,7 +19,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const viewer = await requirePermission(request, context, "ViewFeedbackLoops");
   const loop = await findLoop(context.db, viewer, params.feedbackLoopId ?? "");
   if (!loop) throw notFound();
-  const detail = await loopDetail(context.db, viewer, loop, new URL(request.url).searchParams.get("run"));
+  const url = new URL(request.url);
+  const pageParam = Number(url.searchParams.get("page") ?? "1");
+  const page = Number.isInteger(pageParam) && pageParam > 0 && pageParam < 10_000 ? pageParam : 1;
+  const detail = await loopDetail(context.db, viewer, loop, url.searchParams.get("run"), page);
   return data({
     loop: {
       id: loop.id,
@@ -34,6 +37,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       nextRunAt: loop.nextRunAt?.getTime() ?? null,
     },
     ...detail,
+    page,
     people: detail.run?.open ? await activePeople(context.db, viewer.company.id) : [],
     requestId: crypto.randomUUID(),
     crumbLabels: { feedbackLoopId: loop.title },

@@ -284,6 +284,43 @@ describe("queued notifications", () => {
     return getQueueResult(batch, ctx);
   }
 
+  it("a run with more than 100 senders is told through the queue, each sender once even when its jobs come twice", async () => {
+    const extra = Array.from({ length: 120 }, (_, i) => `u-acme-bulk${String(i).padStart(3, "0")}`);
+    await env.DB.batch(
+      extra.map((id, i) =>
+        env.DB.prepare(
+          "INSERT INTO users (id, company_id, name, email, source, created_at) VALUES (?, 'c-acme', ?, ?, 'chat', 0)"
+        ).bind(id, `Bulk Person ${i}`, `${id}@acme.test`)
+      )
+    );
+    try {
+      await insertLibrary({ ...COMPLETE, feedbackFor: "manually-define", audienceType: "upload", pairs: extra.map((id) => ({ senderId: id, receiverId: "u-acme-eve" })) });
+      const result = await launchLibraryLoop(context, alice, LIB, crypto.randomUUID());
+      expect(result.ok).toBe(true);
+      const [loop] = await loopsOf();
+      const [run] = await runsOf(String(loop.id));
+      expect(run.pair_count).toBe(120);
+      // Not in the launch's batch: the queue's jobs write them (the consumer runs a moment later).
+      for (let i = 0; i < 100 && (await noticesOf(String(run.id))).length < 120; i++) await new Promise((r) => setTimeout(r, 100));
+      expect(await noticesOf(String(run.id))).toHaveLength(120);
+      const body = { type: "feedback.notify-run", companyId: "c-acme", runId: run.id, senderIds: extra };
+      await consume([{ id: "again-1", body }, { id: "again-2", body }]);
+      const notices = await noticesOf(String(run.id));
+      expect(notices.map((n) => n.recipient_user_id)).toEqual(extra);
+      expect(notices[0].link).toBe(`/feedback/give/${run.id}/u-acme-eve`);
+
+      // Send Reminder to them all: queued too, once per sender.
+      const cookie = await sessionFor("alice@acme.test");
+      const path = `/workflows/manage-feedback-loops/${loop.id}?run=${run.id}`;
+      expect((await postForm(path, { intent: "remind", requestId: crypto.randomUUID() }, cookie)).status).toBe(302);
+      for (let i = 0; i < 100 && (await noticesOf(String(run.id), "feedback-loop-reminder")).length < 120; i++) await new Promise((r) => setTimeout(r, 100));
+      await postForm(path, { intent: "remind", requestId: crypto.randomUUID() }, cookie);
+      expect((await noticesOf(String(run.id), "feedback-loop-reminder")).map((n) => n.recipient_user_id)).toEqual(extra);
+    } finally {
+      await env.DB.prepare("DELETE FROM users WHERE id LIKE 'u-acme-bulk%'").run();
+    }
+  });
+
   it("a redelivered or re-sent job tells each sender once", async () => {
     await insertLibrary(COMPLETE);
     await launchLibraryLoop(context, alice, LIB, crypto.randomUUID());
@@ -343,6 +380,36 @@ describe("manage feedback loops: reminders, pairs and other companies", () => {
     expect((await pairsOf(runId)).some((p) => p.sender_id === "u-globex-gina")).toBe(false);
   });
 
+  it("the detail names the senders a message did not reach, with the reason and the advice (002 §8)", async () => {
+    const { loopId, runId } = await launched();
+    await env.DB.prepare(
+      "UPDATE notification_outbox SET status = 'failed', error = 'BlockedByUser: messages tab off' WHERE recipient_user_id = 'u-acme-olivia' AND dedupe_key >= ? AND dedupe_key < ?"
+    )
+      .bind(`feedback-loop:${runId}:`, `feedback-loop:${runId};`)
+      .run();
+    const page = await (await appFetch(`/workflows/manage-feedback-loops/${loopId}`, { cookie: await sessionFor("alice@acme.test") })).text();
+    const olivia = await env.DB.prepare("SELECT name FROM users WHERE id = 'u-acme-olivia'").first<{ name: string }>();
+    expect(page).toContain(`${olivia!.name} did not receive your feedback loop.`);
+    expect(page).toContain("These users blocked notifications from apps.");
+    expect(page).toContain("Unblock bot conversation");
+  });
+
+  it("a one-on-one pair removed and added again keeps its 1-on-1, and the message links to it", async () => {
+    await insertLibrary({ ...COMPLETE, templateType: "one-on-one", templateFormat: null, blocks: [{ id: "a1", type: "long-text" }], audienceType: "users", audienceIds: ["u-acme-eve", "u-acme-ed"] });
+    const result = await launchLibraryLoop(context, alice, LIB, crypto.randomUUID());
+    if (!result.ok) throw new Error(result.message);
+    const [run] = await runsOf(result.loopId);
+    const cookie = await sessionFor("alice@acme.test");
+    const path = `/workflows/manage-feedback-loops/${result.loopId}?run=${run.id}`;
+    const pair = { sender: "u-acme-mona", receiver: "u-acme-eve" };
+    await postForm(path, { intent: "pair", action: "remove", ...pair, requestId: crypto.randomUUID() }, cookie);
+    await postForm(path, { intent: "pair", action: "add", ...pair, requestId: crypto.randomUUID() }, cookie);
+    const meetings = await all<{ id: string }>("SELECT id FROM one_on_ones WHERE run_id = ? AND reviewee_id = 'u-acme-eve'", run.id);
+    expect(meetings).toHaveLength(1);
+    const added = (await noticesOf(String(run.id))).filter((n) => n.dedupe_key.startsWith(`feedback-loop:${run.id}:u-acme-eve:`));
+    expect(added.map((n) => n.link)).toEqual([`/one-on-ones/${meetings[0].id}`]);
+  });
+
   it("another company's loop is a 404 to its pages and actions", async () => {
     const { loopId, runId } = await launched();
     const gina = await sessionFor("gina@globex.test");
@@ -352,6 +419,41 @@ describe("manage feedback loops: reminders, pairs and other companies", () => {
     expect((await postForm("/workflows/manage-feedback-loops", { intent: "delete", loopId, confirmed: "true" }, gina)).status).toBe(404);
     expect(await noticesOf(runId, "feedback-loop-reminder")).toEqual([]);
     expect(await loopsOf()).toHaveLength(1);
+  });
+
+  it("Duplicate makes a new library loop from the settings; Delete asks first, then removes the loop, its runs and pairs", async () => {
+    const { loopId, runId } = await launched();
+    const cookie = await sessionFor("alice@acme.test");
+    const dup = await postForm("/workflows/manage-feedback-loops", { intent: "duplicate", loopId }, cookie);
+    expect(dup.status).toBe(302);
+    const copies = await all<Record<string, unknown>>("SELECT * FROM feedback_library_loops WHERE title = 'Engineering check-in (copy)'");
+    expect(copies).toHaveLength(1);
+    expect(copies[0]).toMatchObject({ company_id: "c-acme", feedback_for: "manager-downward", audience_type: "channels", delivery: "dm-only", start_at: null });
+    expect(dup.headers.get("Location")).toBe(`/workflows/library/feedback/${copies[0].id}/config`);
+
+    const ask = await postForm("/workflows/manage-feedback-loops", { intent: "delete", loopId }, cookie);
+    expect(ask.status).toBe(200);
+    expect(await ask.text()).toContain("Delete the feedback loop Engineering check-in?");
+    expect(await loopsOf()).toHaveLength(1);
+    const done = await postForm("/workflows/manage-feedback-loops", { intent: "delete", loopId, confirmed: "true", requestId: crypto.randomUUID() }, cookie);
+    expect(done.status).toBe(302);
+    expect(await loopsOf()).toEqual([]);
+    expect(await runsOf(loopId)).toEqual([]);
+    expect(await pairsOf(runId)).toEqual([]);
+  });
+
+  it("the list sorts by completion", async () => {
+    const { loopId, runId } = await launched();
+    const second = await launchLibraryLoop(context, alice, LIB, crypto.randomUUID());
+    if (!second.ok) throw new Error(second.message);
+    await env.DB.prepare("UPDATE feedback_loops SET given_count = 1 WHERE id = ?").bind(loopId).run();
+    await env.DB.prepare("UPDATE feedback_loops SET title = 'Zero given' WHERE id = ?").bind(second.loopId).run();
+    const cookie = await sessionFor("alice@acme.test");
+    const asc = await (await appFetch("/workflows/manage-feedback-loops?sort=completion&dir=asc", { cookie })).text();
+    expect(asc.indexOf("Zero given")).toBeLessThan(asc.indexOf(`data-loop-id="${loopId}"`));
+    const desc = await (await appFetch("/workflows/manage-feedback-loops?sort=completion&dir=desc", { cookie })).text();
+    expect(desc.indexOf(`data-loop-id="${loopId}"`)).toBeLessThan(desc.indexOf("Zero given"));
+    expect(runId).toBeTruthy();
   });
 
   it("the list shows the company's launched loops with their completion", async () => {

@@ -33,6 +33,8 @@ function fill(entry: RouteEntry, person: SeededPerson): string {
     // The workflow library's template types and a predefined template (app/modules/feedback).
     templateType: "feedback",
     templateId: "sbi",
+    // Seeded launched feedback loops (app/db/seed/feedback-loops.ts).
+    feedbackLoopId: person.platform === "slack" ? "fb-acme-engineering-checkin" : "fb-globex-engineering-feedback",
   };
   return entry.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(known[name] ?? "x1"));
 }
@@ -64,7 +66,6 @@ function expectationFor(entry: RouteEntry, person: SeededPerson, path: string): 
   }
   // A library loop is the company's: the filled id is no one's loop.
   if (entry.id === "workflow-library-loop" || entry.id === "workflow-library-loop-config") return { status: 404 };
-  if (entry.id === "manage-feedback-loop") return { status: 404 };
   if (entry.id === "survey-insights") return { status: 302, location: "/surveys/survey-insights/department" };
   // The Performance tab is never on one's own profile (002 §2.6): the default tab instead.
   if (entry.id === "org-user-performance") return { status: 302, location: path.replace(/\/performance$/, "/feedback-insights") };

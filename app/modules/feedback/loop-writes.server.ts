@@ -14,6 +14,7 @@ import {
 } from "~/db/schema";
 import { answered, type WritePlan, type Writes } from "~/db/write-plan";
 import { auditEvent } from "~/lib/audit.server";
+import { sharedCopy } from "~/lib/copy";
 import { prepareNotify } from "~/modules/notifications/notify.server";
 import { launchBlocker, LAUNCH_MESSAGES } from "./launch-check";
 import { launchRecords, nextLoopRunAt, runRecords, type LoopRecord, type OneOnOneRecord, type PairRecord, type RunRecord } from "./launch-records";
@@ -31,7 +32,8 @@ import { planReleaseAnonymous } from "./release-anonymous.server";
  *   PAIRS_PER_INSERT pairs, so 5,000 pairs are a handful of statements.
  * - Its notifications (one per sender, dedupe key `feedback-loop:<runId>`) go in the same batch
  *   when there are at most NOTIFY_IN_BATCH senders; beyond, the plan's answer names the run and
- *   the object queues `feedback.notify-run` jobs of NOTIFY_CHUNK senders each. A job writes
+ *   the object queues `feedback.notify-run` jobs of NOTIFY_CHUNK senders each (reminders to many
+ *   senders likewise, under the day's reminder key). A job writes
  *   through prepareNotify with the same dedupe key, so a redelivered (or re-sent) job writes nothing twice.
  */
 
@@ -48,25 +50,8 @@ export const NOTIFY_CHUNK = 100;
 const DAY_MS = 86_400_000;
 const MANAGE_PATH = "/workflows/manage-feedback-loops";
 
-// Answers (the launch's success and refusals are shown as toasts, 002 §8).
-export const LOOP_TEXTS = {
-  notFound: "This feedback loop does not exist.",
-  launched: (title: string) => `Feedback loop ${title} launched successfully.`,
-  scheduled: (title: string) => `Feedback loop ${title} is scheduled.`,
-  deadlineBeforeStart: "The deadline must be after the start of the feedback loop.",
-  noManager: (name: string) => `${name} has no manager`,
-  runClosed: "This run is closed: its pairs can no longer change.",
-  pairExists: "This sender already gives feedback to this receiver in this run.",
-  pairNotPending: "Only a pending pair can be removed.",
-  samePerson: "The sender and the receiver must be two different people.",
-  unknownPerson: "Choose active people of the company.",
-  pairAdded: "Sender-receiver pair added.",
-  pairRemoved: "Sender-receiver pair removed.",
-  nothingToRemind: "Nobody is waiting to give feedback: there is nobody to remind.",
-  reminded: (n: number) => `Reminders sent to ${n === 1 ? "1 person" : `${n} people`}.`,
-  remindedToday: "Everyone pending was already reminded today.",
-  deleted: (title: string) => `Feedback loop ${title} deleted.`,
-} as const;
+/** The answers shown as toasts (002 §8), in the copy dictionary. */
+export const LOOP_TEXTS = sharedCopy.feedbackLoopAnswers;
 
 /** How a run's messages read (the chat preview of 002 §2.4: title, greeting, message, "Feedback is for"). */
 const DEFAULT_MESSAGE = (title: string) => `You are invited to give feedback in ${title}.`;
@@ -226,7 +211,10 @@ async function companyOf(db: Db, companyId: string) {
  * A queued part of a run's notifications: the pending pairs of these senders, told through
  * prepareNotify under the run's dedupe key (a redelivery writes nothing twice).
  */
-export async function planRunNoticeChunk(db: Db, job: { companyId: string; runId: string; senderIds: string[] }): Promise<Writes> {
+export async function planRunNoticeChunk(
+  db: Db,
+  job: { companyId: string; runId: string; senderIds: string[]; reminderDay?: string }
+): Promise<Writes> {
   const [run] = await db
     .select({ id: feedbackLoopRuns.id, loopId: feedbackLoopRuns.loopId })
     .from(feedbackLoopRuns)
@@ -246,8 +234,8 @@ export async function planRunNoticeChunk(db: Db, job: { companyId: string; runId
     runId: run.id,
     pairs,
     meetings,
-    kind: "feedback-loop",
-    dedupeKey: `feedback-loop:${run.id}`,
+    kind: job.reminderDay ? "feedback-loop-reminder" : "feedback-loop",
+    dedupeKey: job.reminderDay ? `feedback-loop-reminder:${run.id}:${job.reminderDay}` : `feedback-loop:${run.id}`,
     platform: company.platform,
     companyName: company.name,
   });
@@ -264,12 +252,17 @@ async function meetingsOf(db: Db, templateType: string, runId: string) {
   return out;
 }
 
-/** The distinct senders of a run, in chunks of NOTIFY_CHUNK: the queued jobs of a large run. */
-export async function noticeChunks(db: Db, runId: string): Promise<string[][]> {
+/** The distinct senders of a run (those reminded at `remindedAt`), in chunks of NOTIFY_CHUNK: the queued jobs of a large run. */
+export async function noticeChunks(db: Db, runId: string, remindedAt?: number): Promise<string[][]> {
   const rows = await db
     .selectDistinct({ senderId: feedbackLoopPairs.senderId })
     .from(feedbackLoopPairs)
-    .where(eq(feedbackLoopPairs.runId, runId))
+    .where(
+      and(
+        eq(feedbackLoopPairs.runId, runId),
+        remindedAt === undefined ? undefined : and(eq(feedbackLoopPairs.state, "pending"), eq(feedbackLoopPairs.remindedAt, new Date(remindedAt)))
+      )
+    )
     .orderBy(asc(feedbackLoopPairs.senderId));
   const out: string[][] = [];
   for (let i = 0; i < rows.length; i += NOTIFY_CHUNK) out.push(rows.slice(i, i + NOTIFY_CHUNK).map((r) => r.senderId));
@@ -541,7 +534,9 @@ export async function planCloseRun(db: Db, request: LoopRequest, input: { runId:
 // Manage: reminders and the audience-pair action (object `loop:<loopId>`)
 // ---------------------------------------------------------------------------------------------
 
-export type ManageAnswer = { ok: true; message: string; count: number } | { ok: false; message: string };
+export type ManageAnswer =
+  | { ok: true; message: string; count: number; queueReminder?: { runId: string; day: string; at: number } }
+  | { ok: false; message: string };
 
 async function openRunOf(db: Db, companyId: string, loopId: string, runId: string) {
   const [run] = await db
@@ -581,27 +576,30 @@ export async function planRemind(
   const remindedToday = new Set(pending.filter((p) => p.remindedAt && dayOf(p.remindedAt.getTime()) === today).map((p) => p.senderId));
   const due = pending.filter((p) => !remindedToday.has(p.senderId));
   if (due.length === 0) return answered({ ok: false, message: LOOP_TEXTS.remindedToday });
-  const company = await companyOf(db, request.companyId);
-  const writes: Writes = [
-    ...(await runNotices(db, {
-      loop: loop!,
-      runId: run.id,
-      pairs: due,
-      meetings: await meetingsOf(db, loop!.templateType, run.id),
-      kind: "feedback-loop-reminder",
-      dedupeKey: `feedback-loop-reminder:${run.id}:${today}`,
-      platform: company.platform,
-      companyName: company.name,
-    })),
-  ];
   const senders = [...new Set(due.map((p) => p.senderId))];
+  // Many senders: the object queues their reminders (by the pairs reminded now) after this batch.
+  const queued = senders.length > NOTIFY_IN_BATCH;
+  const company = await companyOf(db, request.companyId);
+  const writes: Writes = queued
+    ? []
+    : await runNotices(db, {
+        loop: loop!,
+        runId: run.id,
+        pairs: due,
+        meetings: await meetingsOf(db, loop!.templateType, run.id),
+        kind: "feedback-loop-reminder",
+        dedupeKey: `feedback-loop-reminder:${run.id}:${today}`,
+        platform: company.platform,
+        companyName: company.name,
+      });
   writes.push(
     db
       .update(feedbackLoopPairs)
       .set({ remindedAt: new Date(input.now) })
       .where(and(eq(feedbackLoopPairs.runId, run.id), eq(feedbackLoopPairs.state, "pending"), idsIn(feedbackLoopPairs.senderId, senders)))
   );
-  return { writes, answer: { ok: true, message: LOOP_TEXTS.reminded(senders.length), count: senders.length } };
+  const queueReminder = queued ? { runId: run.id, day: today, at: input.now } : undefined;
+  return { writes, answer: { ok: true, message: LOOP_TEXTS.reminded(senders.length), count: senders.length, queueReminder } };
 }
 
 /** The audience-pair action (002 §7): add a sender–receiver pair to the open run, or remove a pending one. */
@@ -676,7 +674,17 @@ export async function planAudiencePair(
       ]
     : pairInserts(db, [{ companyId: run.companyId, loopId: run.loopId, runId: run.id, senderId, receiverId, state: "pending" }]);
   let meetings = new Map<string, string>();
-  if (loop!.templateType === "one-on-one") {
+  const [kept] =
+    loop!.templateType === "one-on-one"
+      ? await db
+          .select({ id: oneOnOnes.id })
+          .from(oneOnOnes)
+          .where(and(eq(oneOnOnes.runId, run.id), eq(oneOnOnes.reviewerId, senderId), eq(oneOnOnes.revieweeId, receiverId)))
+      : [];
+  if (kept) {
+    // A pair removed and added again keeps its 1-on-1.
+    meetings = new Map([[`${senderId}\u0000${receiverId}`, kept.id]]);
+  } else if (loop!.templateType === "one-on-one") {
     const meeting = runRecords(loop!, { runId: run.id, sequence: run.sequence, startedAt: input.now, pairs: [input.pair], meetingId: () => crypto.randomUUID() })
       .oneOnOnes[0];
     meeting.scheduledAt = run.startedAt.getTime();

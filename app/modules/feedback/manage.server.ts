@@ -128,7 +128,9 @@ const reviewees = alias(users, "reviewees");
 const keyRange = (kind: string, runId: string) =>
   and(sql`${notificationOutbox.dedupeKey} >= ${`${kind}:${runId}:`}`, sql`${notificationOutbox.dedupeKey} < ${`${kind}:${runId};`}`);
 
-export async function loopDetail(db: Db, viewer: Viewer, loop: LoopRow, runParam: string | null) {
+export const PAIRS_PAGE_SIZE = 100;
+
+export async function loopDetail(db: Db, viewer: Viewer, loop: LoopRow, runParam: string | null, page = 1) {
   const runs = await db
     .select()
     .from(feedbackLoopRuns)
@@ -139,7 +141,13 @@ export async function loopDetail(db: Db, viewer: Viewer, loop: LoopRow, runParam
   let pairs: Array<{ senderId: string; receiverId: string; sender: string; receiver: string; state: PairState; givenAt: number | null }> = [];
   let meetings: Array<{ id: string; reviewer: string; reviewee: string; state: string; scheduledAt: number | null }> = [];
   let failures: DeliveryFailureNotice[] = [];
+  let pairTotal = 0;
   if (run) {
+    const [{ n }] = await db
+      .select({ n: sql<number>`count(*)` })
+      .from(feedbackLoopPairs)
+      .where(and(eq(feedbackLoopPairs.runId, run.id), eq(feedbackLoopPairs.companyId, viewer.company.id)));
+    pairTotal = Number(n);
     const rows = await db
       .select({
         senderId: feedbackLoopPairs.senderId,
@@ -153,8 +161,9 @@ export async function loopDetail(db: Db, viewer: Viewer, loop: LoopRow, runParam
       .leftJoin(senders, and(eq(senders.id, feedbackLoopPairs.senderId), eq(senders.companyId, feedbackLoopPairs.companyId)))
       .leftJoin(receivers, and(eq(receivers.id, feedbackLoopPairs.receiverId), eq(receivers.companyId, feedbackLoopPairs.companyId)))
       .where(and(eq(feedbackLoopPairs.runId, run.id), eq(feedbackLoopPairs.companyId, viewer.company.id)))
-      .orderBy(asc(senders.name), asc(receivers.name))
-      .limit(5000);
+      .orderBy(asc(senders.name), asc(receivers.name), asc(feedbackLoopPairs.senderId), asc(feedbackLoopPairs.receiverId))
+      .limit(PAIRS_PAGE_SIZE)
+      .offset((page - 1) * PAIRS_PAGE_SIZE);
     pairs = rows.map((r) => ({
       senderId: r.senderId,
       receiverId: r.receiverId,
@@ -224,6 +233,8 @@ export async function loopDetail(db: Db, viewer: Viewer, loop: LoopRow, runParam
         }
       : null,
     pairs,
+    pairTotal,
+    pairPages: Math.max(1, Math.ceil(pairTotal / PAIRS_PAGE_SIZE)),
     meetings,
     failures,
   };

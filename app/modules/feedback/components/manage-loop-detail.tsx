@@ -4,6 +4,7 @@ import type { DeliveryFailureNotice } from "~/modules/notifications/failures";
 import { Button } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
 import { PageHeader } from "~/ui/page-header";
+import { Pager } from "~/ui/pager";
 import { DataTable } from "~/ui/table";
 import type { LoopState, PairState } from "../loop-types";
 import { LoopStateBadge, loopTime, managePath } from "./manage-loops";
@@ -36,6 +37,9 @@ export interface LoopDetailData {
     givenCount: number;
   } | null;
   pairs: Array<{ senderId: string; receiverId: string; sender: string; receiver: string; state: PairState; givenAt: number | null }>;
+  pairTotal: number;
+  pairPages: number;
+  page: number;
   meetings: Array<{ id: string; reviewer: string; reviewee: string; state: string; scheduledAt: number | null }>;
   failures: DeliveryFailureNotice[];
   people: Array<{ id: string; name: string }>;
@@ -46,10 +50,10 @@ const PAIR_LABELS: Record<PairState, string> = { pending: "Pending", given: "Giv
 const MEETING_LABELS: Record<string, string> = { prep: "Preparing", open: "Open", session: "In session", closed: "Closed" };
 
 export function ManageLoopDetailPage() {
-  const { loop, runs, run, pairs, meetings, failures, people, requestId } = useLoaderData<LoopDetailData>();
+  const { loop, runs, run, pairs, pairTotal, pairPages, page, meetings, failures, people, requestId } = useLoaderData<LoopDetailData>();
   const busy = useNavigation().state === "submitting";
   const action = run ? `${managePath(loop.id)}?run=${encodeURIComponent(run.id)}` : managePath(loop.id);
-  const pending = pairs.filter((p) => p.state === "pending").length;
+  const pending = run ? run.pairCount - run.givenCount : 0;
   const meeting = loop.templateType === "one-on-one";
   return (
     <>
@@ -175,6 +179,7 @@ export function ManageLoopDetailPage() {
               ))}
             </DataTable>
           )}
+          <Pager page={page} pages={pairPages} total={pairTotal} noun="pairs" hrefFor={(p) => `${action}&page=${p}`} />
           {run.open ? (
             <Form method="post" action={action} className="mt-4 flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-3 text-sm" aria-label="Add a pair">
               <input type="hidden" name="intent" value="pair" />
