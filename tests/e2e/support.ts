@@ -1,3 +1,7 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { expect, type Page } from "@playwright/test";
 
 /** Signs in through the demo sign-in page: one plain POST form per person, field `email`. */
@@ -22,3 +26,28 @@ export async function answerAll(page: Page, text = "Thoughtful and reliable") {
   for (const select of await form.locator("select").all()) await select.selectOption({ index: 1 });
   for (const box of await form.locator('textarea, input[type="text"]').all()) await box.fill(text);
 }
+
+/**
+ * Runs SQL on the database of the `wrangler dev` this Playwright worker talks to (scripts/e2e.mjs
+ * gives each server its own state folder; worker n uses the n-th URL). For what a page cannot do
+ * in a test's time: moving a schedule that must be 48 hours ahead, or rows another part makes.
+ */
+export function d1Execute(statements: string | string[]): string {
+  const servers = (process.env.E2E_BASE_URLS ?? "x").split(",").length;
+  const index = Number(process.env.TEST_PARALLEL_INDEX ?? 0) % servers;
+  const dir = mkdtempSync(path.join(tmpdir(), "e2e-d1-"));
+  const file = path.join(dir, "statements.sql");
+  writeFileSync(file, [statements].flat().join(";\n") + ";\n");
+  try {
+    return execFileSync("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", `.wrangler/e2e/server-${index}`, "--file", file, "--json"], {
+      encoding: "utf8",
+      env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" },
+      stdio: "pipe",
+    });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** SQL text of a value. */
+export const sqlValue = (v: string | number | null) => (v === null ? "NULL" : typeof v === "number" ? String(v) : `'${v.replace(/'/g, "''")}'`);
