@@ -1,4 +1,5 @@
 import { createDb } from "../app/db/client.server";
+import { GIVE_GROUP_MAX, planGiveFeedback, type GiveJob, type GiveResult, type LoopRequest } from "../app/modules/feedback/give-writes.server";
 import { SingleWriter } from "./single-writer";
 
 /**
@@ -11,5 +12,14 @@ import { SingleWriter } from "./single-writer";
 export class FeedbackLoop extends SingleWriter<Env> {
   protected db() {
     return createDb(this.env.DB);
+  }
+
+  // Giving feedback: a sender's feedback to a receiver of a run, committed with the sends that
+  // arrive while the object is busy (hundreds of senders at a deadline).
+  readonly #gives = this.groupLane(GIVE_GROUP_MAX, planGiveFeedback);
+
+  /** A sender's feedback in a run of this loop (`loop:<loopId>`); refused once given, after the deadline or when closed. */
+  giveFeedback(request: LoopRequest, job: GiveJob): Promise<GiveResult> {
+    return this.#gives(request, job);
   }
 }
