@@ -1,6 +1,6 @@
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { d1Statement, type Db } from "~/db/client.server";
-import { feedbackLoopPairs } from "~/db/schema";
+import { feedbackItems, feedbackLoopPairs, feedbackLoopRuns, feedbackLoops } from "~/db/schema";
 import type { GroupPlan, Writes } from "~/db/write-plan";
 import { anonymityMinimum } from "~/modules/access/anonymity";
 import { countUpserts, itemInserts } from "./count-writes.server";
@@ -188,9 +188,14 @@ export async function planGiveFeedback(db: Db, commands: GiveCommand[]): Promise
   let loopGiven = 0;
   for (const [runId, n] of givenPerRun) {
     loopGiven += n;
-    all.push(db.run(sql`UPDATE feedback_loop_runs SET given_count = given_count + ${n} WHERE id = ${runId} AND loop_id = ${loopId}`));
+    all.push(
+      db
+        .update(feedbackLoopRuns)
+        .set({ givenCount: sql`${feedbackLoopRuns.givenCount} + ${n}` })
+        .where(and(eq(feedbackLoopRuns.id, runId), eq(feedbackLoopRuns.loopId, loopId)))
+    );
   }
-  if (loopGiven > 0) all.push(db.run(sql`UPDATE feedback_loops SET given_count = given_count + ${loopGiven} WHERE id = ${loopId}`));
+  if (loopGiven > 0) all.push(db.update(feedbackLoops).set({ givenCount: sql`${feedbackLoops.givenCount} + ${loopGiven}` }).where(eq(feedbackLoops.id, loopId)));
   return { writes: all, answers };
 }
 
@@ -253,10 +258,13 @@ export async function planReleaseAnonymous(db: Db, run: { id: string; companyId:
   }
   if (released.length === 0) return [];
   return [
-    db.run(
-      sql`UPDATE feedback_items SET visible = 1 WHERE run_id = ${run.id} AND company_id = ${run.companyId} AND anonymous = 1 AND visible = 0
-        AND receiver_id IN (SELECT value FROM json_each(${json(released)}))`
-    ),
+    db
+      .update(feedbackItems)
+      .set({ visible: true })
+      .where(
+        sql`${feedbackItems.runId} = ${run.id} AND ${feedbackItems.companyId} = ${run.companyId} AND ${feedbackItems.anonymous} = 1 AND ${feedbackItems.visible} = 0
+          AND ${feedbackItems.receiverId} IN (SELECT value FROM json_each(${json(released)}))`
+      ),
     ...countUpserts(db, daily, competencies),
   ];
 }
