@@ -25,6 +25,7 @@ export const PICK_SCOPE_GATES: Record<PickScope, Permission | "SignedIn"> = {
   "report-reviewees": "ViewReviewReports",
   "report-reviewers": "ViewReviewReports",
   "report-completed-reviewees": "ViewReviewReports",
+  colleagues: "SignedIn",
 };
 
 export function mayPickScope(viewer: Pick<Viewer, "permissions">, scope: PickScope): boolean {
@@ -53,6 +54,9 @@ export function mayPick(viewer: AccessViewer, scope: PickScope, person: SQL = sq
         me,
         person
       )} OR ${shareGroup(company, me, person)})))`;
+    case "colleagues":
+      // Feedback is given to, asked of and praised to anyone still working here.
+      return sql`(${person} <> ${me} AND u.is_deleted = 0 AND u.is_excluded = 0)`;
     case "report-reviewees":
       return inSomeReport(viewer, sql`p.reviewee_id = ${person}`);
     case "report-completed-reviewees":

@@ -104,6 +104,7 @@ export function feedbackOfForm(form: GiveFeedbackForm, shape: GiveFormShape) {
 export const REQUEST_MESSAGE_MAX = 1000;
 export const RequestFeedbackSchema = z.object({
   intent: z.literal("request"),
+  requestId: z.string().min(1).max(100),
   recipientId: z.string({ message: "Choose a colleague." }).min(1, "Choose a colleague.").max(100),
   message: z.string().max(REQUEST_MESSAGE_MAX, `Keep the message to ${REQUEST_MESSAGE_MAX} characters or fewer.`).optional(),
 });
