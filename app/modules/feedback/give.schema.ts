@@ -24,7 +24,8 @@ const many = z
 
 const tagFields = {
   competency: many.pipe(z.array(z.string().max(100)).max(200)),
-  behaviour: z.record(z.string(), z.enum(["strength", "developmentArea"]).optional()).optional(),
+  // "" is the "Not tagged" radio.
+  behaviour: z.record(z.string(), z.enum(["strength", "developmentArea", ""]).optional()).optional(),
 };
 
 export interface GiveFormShape {

@@ -114,6 +114,7 @@ export function answerableTemplateBlocks(blocks: readonly FeedbackTemplateBlock[
 export const GIVE_MESSAGES = {
   sent: "Your feedback has been sent.",
   alreadyGiven: "You have already given feedback to this person in this run.",
+  oncePerRun: "Feedback is given once to each person in a run.",
   alreadyGivenCompany: "You have already given feedback to the company in this run.",
   closed: "This feedback loop run has closed: feedback can no longer be sent.",
   checkForm: "Please check the highlighted fields.",

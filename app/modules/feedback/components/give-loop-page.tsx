@@ -32,7 +32,7 @@ export function GiveLoopPage() {
         }
       />
       {status === "given" ? (
-        <GiveConfirmation title={GIVE_MESSAGES.sent} text={receiver.isCompany ? GIVE_MESSAGES.alreadyGivenCompany : GIVE_MESSAGES.alreadyGiven} />
+        <GiveConfirmation title={GIVE_MESSAGES.sent} text={GIVE_MESSAGES.oncePerRun} />
       ) : status === "closed" ? (
         <section role="status" className="rounded-lg border border-slate-300 bg-slate-50 px-6 py-10 text-center" data-give-state="closed">
           <p className="text-lg font-semibold text-slate-900">{GIVE_MESSAGES.closed}</p>
