@@ -106,7 +106,7 @@ export const REQUEST_MESSAGE_MAX = 1000;
 export const RequestFeedbackSchema = z.object({
   intent: z.literal("request"),
   requestId: z.string().min(1).max(100),
-  recipientId: z.string({ message: "Choose a colleague." }).min(1, "Choose a colleague.").max(100),
+  recipientId: z.string({ message: sharedCopy.feedbackChooseColleague }).min(1, sharedCopy.feedbackChooseColleague).max(100),
   message: z.string().max(REQUEST_MESSAGE_MAX, `Keep the message to ${REQUEST_MESSAGE_MAX} characters or fewer.`).optional(),
 });
 
@@ -117,7 +117,7 @@ export const DeclineRequestSchema = z.object({ intent: z.literal("decline") });
 export const PraiseSchema = z.object({
   intent: z.literal("praise"),
   requestId: z.string().min(1).max(100),
-  receiverId: z.string({ message: "Choose a colleague." }).min(1, "Choose a colleague.").max(100),
+  receiverId: z.string({ message: sharedCopy.feedbackChooseColleague }).min(1, sharedCopy.feedbackChooseColleague).max(100),
   feedbackText: z.string({ message: REQUIRED }).trim().min(1, REQUIRED).max(TEXT_MAX, TEXT_TOO_LONG),
   ...tagFields,
 });

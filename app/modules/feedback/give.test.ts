@@ -9,6 +9,8 @@ const catalogue = [
   { id: "k2", name: "Ownership", behaviours: [{ id: "b3", name: "Follows through" }] },
 ];
 
+const errorsOf = (submission: object) => (submission as { error?: Record<string, unknown> }).error ?? {};
+
 const form = (fields: Array<[string, string]>) => {
   const data = new FormData();
   for (const [k, v] of fields) data.append(k, v);
@@ -38,7 +40,7 @@ describe("the Give Feedback form", () => {
     const shape = { format: "SBI" as const, blocks: [] };
     const bad = parseWithZod(form([["intent", "send"], ["requestId", "r"], ["situationText", "x"]]), { schema: giveFeedbackSchema(shape) });
     expect(bad.status).toBe("error");
-    expect(Object.keys(bad.error ?? {}).sort()).toEqual(["behaviorText", "impactText"]);
+    expect(Object.keys(errorsOf(bad)).sort()).toEqual(["behaviorText", "impactText"]);
     const good = parseWithZod(
       form([["intent", "send"], ["requestId", "r"], ["situationText", " s "], ["behaviorText", "b"], ["impactText", "i"], ["feedbackText", "ignored"], ["competency", "k1"], ["behaviour.b3", "strength"]]),
       { schema: giveFeedbackSchema(shape) }
@@ -53,7 +55,7 @@ describe("the Give Feedback form", () => {
   it("asks for a format when the sender chooses it, and refuses an unknown behaviour tag", () => {
     const shape = { format: "choose" as const, blocks: [] };
     const none = parseWithZod(form([["intent", "send"], ["requestId", "r"], ["feedbackText", "x"]]), { schema: giveFeedbackSchema(shape) });
-    expect(Object.keys(none.error ?? {})).toContain("format");
+    expect(Object.keys(errorsOf(none))).toContain("format");
     const tag = parseWithZod(form([["intent", "send"], ["requestId", "r"], ["format", "FreeText"], ["feedbackText", "x"], ["behaviour.b1", "great"]]), {
       schema: giveFeedbackSchema(shape),
     });
@@ -93,7 +95,7 @@ describe("the Give Feedback form", () => {
     expect(answerableTemplateBlocks(blocks).map((b) => b.id)).toEqual(["q1", "q2"]);
     const shape = { format: null, blocks };
     const bad = parseWithZod(form([["intent", "send"], ["requestId", "r"], ["a.q2.value", "7"]]), { schema: giveFeedbackSchema(shape) });
-    expect(Object.keys(bad.error ?? {}).sort()).toEqual(["a.q1.value", "a.q2.value"]);
+    expect(Object.keys(errorsOf(bad)).sort()).toEqual(["a.q1.value", "a.q2.value"]);
     const good = parseWithZod(form([["intent", "send"], ["requestId", "r"], ["a.q1.value", "Shipping"], ["a.q2.value", "2"], ["a.q2.comment", "Steady"]]), {
       schema: giveFeedbackSchema(shape),
     });

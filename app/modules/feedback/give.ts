@@ -1,3 +1,4 @@
+import { sharedCopy } from "~/lib/copy";
 import type { FeedbackTemplateBlock } from "./feedback-blocks.ts";
 import type { FeedbackTextField } from "./item-record.ts";
 import type { BehaviourType, DimensionInfo, FeedbackFormat, FeedbackKind, LoopType } from "./loop-types.ts";
@@ -110,21 +111,20 @@ export function answerableTemplateBlocks(blocks: readonly FeedbackTemplateBlock[
     );
 }
 
-/** Messages of giving feedback. */
+/** Messages of giving feedback (the copy dictionary's). */
 export const GIVE_MESSAGES = {
-  sent: "Your feedback has been sent.",
-  alreadyGiven: "You have already given feedback to this person in this run.",
-  oncePerRun: "Feedback is given once to each person in a run.",
-  alreadyGivenCompany: "You have already given feedback to the company in this run.",
-  closed: "This feedback loop run has closed: feedback can no longer be sent.",
-  checkForm: "Please check the highlighted fields.",
-  chooseColleague: "Choose a colleague.",
-  notYourself: "Choose a colleague other than yourself.",
-  anonymous: "This feedback is anonymous: your name and the time you send it are not kept with it.",
-  requestSent: "Your request for feedback has been sent.",
-  requestAnswered: "This request has already been answered.",
-  requestDeclined: "You declined this request.",
-  praiseSent: "Your praise has been shared.",
+  sent: sharedCopy.feedbackSent,
+  oncePerRun: sharedCopy.feedbackOncePerRun,
+  alreadyGiven: sharedCopy.feedbackAlreadyGiven,
+  alreadyGivenCompany: sharedCopy.feedbackAlreadyGivenCompany,
+  closed: sharedCopy.feedbackRunClosed,
+  checkForm: sharedCopy.feedbackCheckForm,
+  chooseColleague: sharedCopy.feedbackChooseColleague,
+  anonymous: sharedCopy.feedbackAnonymousNote,
+  requestSent: sharedCopy.feedbackRequestSent,
+  requestAnswered: sharedCopy.feedbackRequestAnswered,
+  requestDeclined: sharedCopy.feedbackRequestDeclined,
+  praiseSent: sharedCopy.feedbackPraiseSent,
 } as const;
 
 /** A posted form as field name → its value (several for a repeated name), to show it again with its errors. */

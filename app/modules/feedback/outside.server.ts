@@ -7,7 +7,7 @@ import { prepareNotify } from "~/modules/notifications/notify.server";
 import { asksPeopleSearch } from "~/modules/people/search";
 import { searchPeople } from "~/modules/people/search.server";
 import { countUpserts, itemInserts } from "./count-writes.server";
-import { FEEDBACK_KIND_TITLES } from "./give";
+import { FEEDBACK_KIND_TITLES, GIVE_MESSAGES } from "./give";
 import { feedbackRecord, requestIncrement, type FeedbackTextField } from "./item-record";
 import type { DimensionInfo, FeedbackFormat } from "./loop-types";
 
@@ -147,7 +147,7 @@ export async function requestToMe(db: Db, viewer: Actor, requestId: string): Pro
   return { id: row.id, requester: { id: row.requesterId, name: row.requesterName }, message: row.message, state: row.state, createdAt: row.createdAt };
 }
 
-export const REQUEST_CLOSED = "This request has already been answered.";
+export const REQUEST_CLOSED = GIVE_MESSAGES.requestAnswered;
 
 /**
  * Answers a request once: the item (source request, to the requester) and the request marked

@@ -2,7 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import { peopleSearchUrl } from "~/modules/people/search";
 import { Button, buttonClass } from "~/ui/button";
 import { PeoplePicker, type PickerPerson } from "~/ui/people-picker";
-import { FORMAT_LABELS } from "../give";
+import { FORMAT_LABELS, GIVE_MESSAGES } from "../give";
 import { FEEDBACK_FORMATS, type FeedbackFormat } from "../loop-types";
 
 /** Choosing a colleague: a GET form (the address keeps the choice), so it works without JavaScript. */
@@ -33,7 +33,7 @@ export function ColleagueStep({
       <PeoplePicker label={label} name="to" searchUrl={peopleSearchUrl("colleagues")} chosen={chosen ? [chosen] : []} queryName="q" query={q} matches={matches} />
       {invalid ? (
         <p role="alert" className="text-sm text-red-700">
-          Choose a colleague.
+          {GIVE_MESSAGES.chooseColleague}
         </p>
       ) : null}
       <div className="flex justify-end">
