@@ -72,8 +72,9 @@ test.describe("JavaScript off", () => {
     await expect(page.getByLabel("Impact")).toHaveAttribute("aria-invalid", "true");
     await page.getByLabel("Behaviour", { exact: true }).fill("You walked them through the fix step by step");
     await page.getByLabel("Impact").fill("They renewed on the spot");
-    await page.locator("details summary").first().click();
-    await page.locator("details").first().getByRole("radio", { name: "Strength" }).first().check();
+    const tags = page.locator("[data-tags] details").first();
+    await tags.locator("summary").click();
+    await tags.getByRole("radio", { name: "Strength" }).first().check();
     await page.getByRole("button", { name: "Send Feedback" }).click();
     await expect(page.locator('[data-give-state="sent"]', { hasText: "Your feedback has been sent." })).toBeVisible();
     await page.getByRole("link", { name: "Back to Feedback" }).click();

@@ -105,6 +105,8 @@ export async function planGiveFeedback(db: Db, commands: GiveCommand[]): Promise
   const competencies: CompetencyIncrement[] = [];
   const writes: Writes = [];
   const givenPerRun = new Map<string, number>();
+  // The pairs given, marked with one statement per run (and anonymity) rather than one per send.
+  const givenPairs: Array<{ runId: string; anonymous: boolean; senderId: string; receiverId: string }> = [];
   for (const { request, job } of commands) {
     const run = runOf.get(job.runId);
     const sender = request.actorId;
@@ -162,8 +164,6 @@ export async function planGiveFeedback(db: Db, commands: GiveCommand[]): Promise
       competencies.push(...record.competencies);
     }
     const givenAt = anonymous ? null : now;
-    const pairWhere = (receiver: string) =>
-      sql`${feedbackLoopPairs.runId} = ${run.runId} AND ${feedbackLoopPairs.senderId} = ${sender} AND ${feedbackLoopPairs.receiverId} = ${receiver}`;
     let counted = true;
     if (selfSelect) {
       writes.push(
@@ -174,10 +174,10 @@ export async function planGiveFeedback(db: Db, commands: GiveCommand[]): Promise
       );
       // The sender's own pair counts as given from their first colleague on.
       counted = assigned === "pending";
-      if (counted) writes.push(db.update(feedbackLoopPairs).set({ state: "given", givenAt }).where(sql`${pairWhere(SELF_SELECT)} AND ${feedbackLoopPairs.state} = 'pending'`));
+      if (counted) givenPairs.push({ runId: run.runId, anonymous, senderId: sender, receiverId: SELF_SELECT });
       pairState.set(key(SELF_SELECT), "given");
     } else {
-      writes.push(db.update(feedbackLoopPairs).set({ state: "given", givenAt }).where(sql`${pairWhere(job.receiverId)} AND ${feedbackLoopPairs.state} = 'pending'`));
+      givenPairs.push({ runId: run.runId, anonymous, senderId: sender, receiverId: job.receiverId });
     }
     pairState.set(key(job.receiverId), "given");
     if (counted) givenPerRun.set(run.runId, (givenPerRun.get(run.runId) ?? 0) + 1);
@@ -185,6 +185,24 @@ export async function planGiveFeedback(db: Db, commands: GiveCommand[]): Promise
   }
   if (items.length === 0) return { writes: [], answers };
   const all: Writes = [...itemInserts(db, items), ...writes, ...countUpserts(db, daily, competencies)];
+  const marks = new Map<string, typeof givenPairs>();
+  for (const p of givenPairs) {
+    const key = JSON.stringify([p.runId, p.anonymous]);
+    marks.set(key, [...(marks.get(key) ?? []), p]);
+  }
+  for (const list of marks.values()) {
+    const { runId, anonymous } = list[0];
+    const pairs = JSON.stringify(list.map((p) => [p.senderId, p.receiverId]));
+    all.push(
+      db
+        .update(feedbackLoopPairs)
+        .set({ state: "given", givenAt: anonymous ? null : now })
+        .where(
+          sql`${feedbackLoopPairs.runId} = ${runId} AND ${feedbackLoopPairs.state} = 'pending'
+            AND (${feedbackLoopPairs.senderId}, ${feedbackLoopPairs.receiverId}) IN (SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(${pairs}))`
+        )
+    );
+  }
   let loopGiven = 0;
   for (const [runId, n] of givenPerRun) {
     loopGiven += n;

@@ -31,6 +31,11 @@ export function GiveLoopPage() {
           </>
         }
       />
+      {status !== "open" && actionData?.message ? (
+        <p role="alert" className="mb-4 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800" data-give-error>
+          {actionData.message}
+        </p>
+      ) : null}
       {status === "given" ? (
         <GiveConfirmation title={GIVE_MESSAGES.sent} text={GIVE_MESSAGES.oncePerRun} />
       ) : status === "closed" ? (
