@@ -96,6 +96,47 @@ describe("Give Feedback in a loop run", () => {
     expect(await count("SELECT count(*) AS n FROM feedback_loop_pairs WHERE run_id = ? AND state = 'given'", runId)).toBe(0);
   });
 
+  it("a template's blocks are answered by the kernel's names; a hidden competency selector takes no tags", async () => {
+    const blocks = [
+      { id: "t1", type: "title", typeTitle: "Title", titleValue: { text: "Project retro" } },
+      { id: "q1", type: "long-text", typeTitle: "Long Text", textValue: { label: "What should they keep doing?", placeholder: "", required: true } },
+      {
+        id: "q2",
+        type: "multi-select",
+        typeTitle: "Multiple Choice",
+        multiSelectValue: {
+          label: "How was the collaboration?",
+          selectedOption: "custom",
+          choices: [{ text: "Great", value: 2 }, { text: "Fine", value: 1 }],
+          numericValue: true,
+          commentBox: false,
+          commentBoxGuide: "",
+          required: true,
+          dropdown: false,
+          selectedView: "radio",
+          isNotApplicableOption: false,
+        },
+      },
+    ] as never;
+    const { runId } = await insertLoopRun({ templateFormat: null, blocks, hideCompetencySelector: true, pairs: [{ senderId: SAM, receiverId: EVE }] });
+    const sam = await sessionFor("sam@acme.test");
+    const html = await (await appFetch(path(runId, EVE), { cookie: sam })).text();
+    expect(textOf(html)).toContain("Project retro");
+    expect(html).toContain('name="a.q1.value"');
+    expect(html).toContain('name="a.q2.value"');
+    expect(html).not.toContain('name="competency"');
+    const bad = await send(runId, EVE, sam, { "a.q2.value": "9" });
+    expect(bad.status).toBe(400);
+    expect(await count("SELECT count(*) AS n FROM feedback_items WHERE run_id = ?", runId)).toBe(0);
+    const ok = await send(runId, EVE, sam, { "a.q1.value": "Pairing with support", "a.q2.value": "2", competency: "k-acme-communication" });
+    expect(ok.status).toBe(302);
+    const item = await env.DB.prepare("SELECT template_type, answers, blocks, dimension_infos FROM feedback_items WHERE run_id = ?").bind(runId).first<Record<string, string>>();
+    expect(item!.template_type).toBeNull();
+    expect(JSON.parse(item!.answers)).toEqual({ q1: { value: "Pairing with support" }, q2: { value: 2 } });
+    expect(JSON.parse(item!.blocks)).toHaveLength(3);
+    expect(JSON.parse(item!.dimension_infos)).toEqual([]);
+  });
+
   it("after the deadline or once the run is closed the page says so and a send writes nothing", async () => {
     const sam = await sessionFor("sam@acme.test");
     const late = await insertLoopRun({ pairs: [{ senderId: SAM, receiverId: EVE }], deadlineAt: new Date(Date.now() - 60_000) });
