@@ -38,6 +38,9 @@ describe("the Feedback hub", () => {
     const go = await appFetch(`/feedback?run=${pick.runId}&to=${EVE}`, { cookie: sam });
     expect(go.status).toBe(302);
     expect(go.headers.get("Location")).toBe(`/feedback/give/${pick.runId}/${EVE}`);
+    // Having given to one colleague, a self-select sender may still choose others.
+    expect((await postForm(`/feedback/give/${pick.runId}/${EVE}`, { intent: "send", requestId: crypto.randomUUID(), ...SBI }, sam)).status).toBe(302);
+    expect(textOf(await (await appFetch("/feedback", { cookie: sam })).text())).toContain("Pick loop");
     // Someone else's hub shows none of it.
     expect(textOf(await (await appFetch("/feedback", { cookie: await sessionFor("tina@globex.test") })).text())).not.toContain("Open loop");
   });

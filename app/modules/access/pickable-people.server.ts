@@ -16,6 +16,8 @@ import { mayNameAnonymousReviewers, reportAccess, REPORTED_STATES } from "./revi
  *   the review report pages could show for that filter — reviewees of reports the viewer may see
  *   (reportAccess), the reviewers of those reports the viewer may name (not an anonymous review's,
  *   unless ExpandAnonymousReportRows), the reviewees with a completed review there.
+ * - colleagues (any signed-in person): every active person of the company but the viewer, whom
+ *   the Feedback pages give feedback to, ask it of or praise.
  */
 
 type AccessViewer = Pick<Viewer, "user" | "company" | "permissions">;

@@ -71,7 +71,12 @@ export async function loadHub(db: Db, viewer: HubViewer, now = new Date(), runFi
         JOIN companies c ON c.id = p.company_id
         LEFT JOIN users u ON u.id = p.receiver_id AND u.company_id = p.company_id
         WHERE p.company_id = ${company} AND p.sender_id = ${me} AND r.state = 'open' AND r.deadline_at > ${now.getTime()}
-          AND ${runFilter ? sql`p.run_id = ${runFilter} AND p.state <> 'removed'` : sql`p.state = 'pending'`}
+          AND ${
+            runFilter
+              ? sql`p.run_id = ${runFilter} AND p.state <> 'removed'`
+              : // A self-select sender may keep choosing colleagues until the run closes.
+                sql`(p.state = 'pending' OR (p.receiver_id = ${SELF_SELECT} AND p.state = 'given'))`
+          }
         ORDER BY r.deadline_at, r.id, u.name COLLATE NOCASE
         LIMIT 500`
     ),
