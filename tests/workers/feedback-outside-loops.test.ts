@@ -90,7 +90,8 @@ describe("requests for feedback", () => {
     ).toBe(1);
 
     const hub = await (await appFetch("/feedback", { cookie: ed })).text();
-    expect(textOf(hub)).toContain("Eve Example asked you for feedback".replace("Eve Example", (await env.DB.prepare("SELECT name FROM users WHERE id = ?").bind(EVE).first<{ name: string }>())!.name));
+    const eveName = (await env.DB.prepare("SELECT name FROM users WHERE id = ?").bind(EVE).first<{ name: string }>())!.name;
+    expect(textOf(hub)).toContain(`${eveName} asked you for feedback`);
     expect(await attrs(hub, "a", "href")).toContain(`/feedback/requests/${row!.id}`);
     expect(textOf(await (await appFetch("/feedback", { cookie: eve })).text())).toContain("Waiting");
 
@@ -111,6 +112,7 @@ describe("requests for feedback", () => {
     expect((await postForm(`/feedback/requests/${row!.id}`, { intent: "decline" }, ed)).status).toBe(409);
     expect(await count("SELECT count(*) AS n FROM feedback_items WHERE request_id = ? AND source = 'request' AND sender_id = ? AND receiver_id = ?", row!.id, ED, EVE)).toBe(1);
     expect(await count("SELECT count(*) AS n FROM feedback_requests WHERE id = ? AND state = 'given' AND answered_at IS NOT NULL", row!.id)).toBe(1);
+    expect(await count("SELECT count(*) AS n FROM notification_outbox WHERE recipient_user_id = ? AND kind = 'feedback-loop' AND subject LIKE '%answered your request%'", EVE)).toBe(1);
     expect(textOf(await (await appFetch("/feedback", { cookie: eve })).text())).toContain("Answered");
   });
 

@@ -178,6 +178,16 @@ export async function answerRequest(db: Db, viewer: Actor, request: RequestView,
       .where(and(eq(feedbackRequests.id, request.id), eq(feedbackRequests.companyId, viewer.company.id), eq(feedbackRequests.state, "open"))),
     ...itemInserts(db, [record.item]),
     ...countUpserts(db, record.daily, record.competencies),
+    // The requester is told their request was answered.
+    ...(await prepareNotify(db, {
+      companyId: viewer.company.id,
+      recipientUserIds: [request.requester.id],
+      kind: "feedback-loop",
+      subject: `${viewer.user.name} answered your request for feedback`,
+      body: `${viewer.user.name} answered your request for feedback.`,
+      link: "/feedback",
+      dedupeKey: `feedback-request-answered:${request.id}`,
+    })),
   ];
   try {
     await db.batch(writes as never);
