@@ -20,6 +20,7 @@ export interface LoopFixture {
   deadlineAt?: Date;
   state?: "open" | "closed";
   title?: string;
+  templateType?: "feedback" | "one-on-one";
 }
 
 export async function insertLoopRun(f: LoopFixture): Promise<{ loopId: string; runId: string }> {
@@ -33,7 +34,7 @@ export async function insertLoopRun(f: LoopFixture): Promise<{ loopId: string; r
     id: loopId,
     companyId,
     libraryLoopId: `fl-${loopId}`,
-    templateType: "feedback",
+    templateType: f.templateType ?? "feedback",
     templateName: "Test template",
     templateFormat: f.templateFormat === undefined ? "SBI" : f.templateFormat,
     title: f.title ?? "Quarterly feedback",

@@ -41,6 +41,10 @@ describe("Give Feedback in a loop run", () => {
     expect((await appFetch(path("fr-nope", EVE), { cookie: sam })).status).toBe(404);
     expect((await send(runId, EVE, await sessionFor("ed@acme.test"))).status).toBe(404);
     expect(await count("SELECT count(*) AS n FROM feedback_items WHERE run_id = ?", runId)).toBe(0);
+    // A one-on-one loop's run sets up meetings: it has no Give Feedback page.
+    const meeting = await insertLoopRun({ templateType: "one-on-one", pairs: [{ senderId: SAM, receiverId: EVE }] });
+    expect((await appFetch(path(meeting.runId, EVE), { cookie: sam })).status).toBe(404);
+    expect((await send(meeting.runId, EVE, sam)).status).toBe(404);
   });
 
   it("sends once: the item, its counts, the pair and the run's and loop's counts in one go; a second send is refused", async () => {

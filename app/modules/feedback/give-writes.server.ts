@@ -76,7 +76,7 @@ export async function planGiveFeedback(db: Db, commands: GiveCommand[]): Promise
       sql`SELECT r.id AS runId, r.company_id AS companyId, r.state, r.deadline_at AS deadlineAt, l.id AS loopId,
         l.workflow_type AS workflowType, l.feedback_for AS feedbackFor, l.anonymous, l.template_format AS templateFormat, l.blocks
       FROM feedback_loop_runs r JOIN feedback_loops l ON l.id = r.loop_id AND l.company_id = r.company_id
-      WHERE r.loop_id = ${loopId} AND r.id IN (SELECT value FROM json_each(${json(runIds)}))`
+      WHERE r.loop_id = ${loopId} AND l.template_type = 'feedback' AND r.id IN (SELECT value FROM json_each(${json(runIds)}))`
     ),
     d1Statement(
       db,

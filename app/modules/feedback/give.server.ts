@@ -12,7 +12,8 @@ import { SELF_SELECT } from "./pairs";
  * The Give Feedback page of a loop run (/feedback/give/:feedbackRunId/:receiverId): who may open
  * it and what it shows. Only a sender of the run's pair may: for a self-select loop any sender of
  * the run choosing an active colleague, for a company-feedback loop the receiver is the company
- * itself. Anyone else, and any id of another company, gets nothing (the route answers 404).
+ * itself. Anyone else, and any id of another company, gets nothing (the route answers 404); a
+ * one-on-one loop's runs set up meetings (/one-on-ones/:id) and have no Give Feedback page.
  */
 
 export type GiveStatus = "open" | "given" | "closed";
@@ -67,7 +68,7 @@ export async function loadLoopGive(db: Db, viewer: Pick<Viewer, "user" | "compan
       JOIN feedback_loops l ON l.id = r.loop_id AND l.company_id = r.company_id
       JOIN companies c ON c.id = r.company_id
       LEFT JOIN users u ON u.id = ${receiverId} AND u.company_id = r.company_id
-      WHERE r.id = ${runId} AND r.company_id = ${company}`
+      WHERE r.id = ${runId} AND r.company_id = ${company} AND l.template_type = 'feedback'`
   ).first<Row>();
   if (!row || !row.pairState || row.pairState === "removed") return null;
   const isCompany = row.workflowType === "company-feedback";

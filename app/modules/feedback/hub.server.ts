@@ -70,7 +70,7 @@ export async function loadHub(db: Db, viewer: HubViewer, now = new Date(), runFi
         JOIN feedback_loops l ON l.id = r.loop_id AND l.company_id = r.company_id
         JOIN companies c ON c.id = p.company_id
         LEFT JOIN users u ON u.id = p.receiver_id AND u.company_id = p.company_id
-        WHERE p.company_id = ${company} AND p.sender_id = ${me} AND r.state = 'open' AND r.deadline_at > ${now.getTime()}
+        WHERE p.company_id = ${company} AND p.sender_id = ${me} AND l.template_type = 'feedback' AND r.state = 'open' AND r.deadline_at > ${now.getTime()}
           AND ${
             runFilter
               ? sql`p.run_id = ${runFilter} AND p.state <> 'removed'`
