@@ -1,4 +1,5 @@
 import { createDb } from "../app/db/client.server";
+import { GIVE_GROUP_MAX, planGiveFeedback, type GiveJob, type GiveRequest, type GiveResult } from "../app/modules/feedback/give-writes.server";
 import {
   noticeChunks,
   planAudiencePair,
@@ -89,5 +90,14 @@ export class FeedbackLoop extends SingleWriter<Env> {
         }))
       );
     }
+  }
+
+  // Giving feedback: a sender's feedback to a receiver of a run, committed with the sends that
+  // arrive while the object is busy (hundreds of senders at a deadline).
+  readonly #gives = this.groupLane(GIVE_GROUP_MAX, planGiveFeedback);
+
+  /** A sender's feedback in a run of this loop (`loop:<loopId>`); refused once given, after the deadline or when closed. */
+  giveFeedback(request: GiveRequest, job: GiveJob): Promise<GiveResult> {
+    return this.#gives(request, job);
   }
 }

@@ -213,6 +213,18 @@ const SHARED = {
 
   // Feedback: giving, requests and praise
   // (giving keys)
+  feedbackSent: "Your feedback has been sent.",
+  feedbackOncePerRun: "Feedback is given once to each person in a run.",
+  feedbackAlreadyGiven: "You have already given feedback to this person in this run.",
+  feedbackAlreadyGivenCompany: "You have already given feedback to the company in this run.",
+  feedbackRunClosed: "This feedback loop run has closed: feedback can no longer be sent.",
+  feedbackCheckForm: "Please check the highlighted fields.",
+  feedbackChooseColleague: "Choose a colleague.",
+  feedbackAnonymousNote: "This feedback is anonymous: your name and the time you send it are not kept with it.",
+  feedbackRequestSent: "Your request for feedback has been sent.",
+  feedbackRequestAnswered: "This request has already been answered.",
+  feedbackRequestDeclined: "You declined this request.",
+  feedbackPraiseSent: "Your praise has been shared.",
 
 } as const;
 

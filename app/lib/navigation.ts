@@ -23,7 +23,8 @@ export type IconName =
   | "organization"
   | "integrations"
   | "settings"
-  | "oneOnOnes";
+  | "oneOnOnes"
+  | "feedback";
 
 export interface NavLink {
   kind: "link";
@@ -68,6 +69,8 @@ export const NAVIGATION: NavItem[] = [
   link("profile", "Profile", "my-profile", { icon: "user" }),
   link("my-team", "My Team", "my-team", { icon: "users" }),
   link("my-groups", "My Groups", "my-groups", { icon: "groups" }),
+  // Not in 002 §2.2's list: where everyone gives, asks for and praises (docs/decisions.md).
+  link("feedback", "Feedback", "feedback", { icon: "feedback" }),
   {
     kind: "group",
     id: "reviews",

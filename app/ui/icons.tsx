@@ -23,6 +23,7 @@ export const ICON_KEYS = [
   "integrations",
   "settings",
   "oneOnOnes",
+  "feedback",
   "menu",
   "close",
   "chevronRight",

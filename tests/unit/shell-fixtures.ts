@@ -33,32 +33,32 @@ const WORKFLOWS = ["workflows", "workflows-builder", "workflows-manage"];
 /** The sidebar each demo role sees, hand-written from 002 §2.2 and §6 (ids of app/lib/navigation.ts). */
 export const EXPECTED_SIDEBAR: Record<keyof typeof ROLES, string[]> = {
   alice: [
-    "home", "profile", "my-team", ...REVIEWS_ALL, ...SURVEYS, ...WORKFLOWS,
+    "home", "profile", "my-team", "feedback", ...REVIEWS_ALL, ...SURVEYS, ...WORKFLOWS,
     "analytics", "analytics-survey", "analytics-feedback", "analytics-reviews", "analytics-data-studio", "analytics-reports",
     "organization", "organization-admins", "organization-users", "integrations", "settings", "one-on-ones",
   ],
   adam: [
-    "home", "profile", "my-team", "reviews", "reviews-builder", "reviews-manage", "reviews-reports", "reviews-todos", "reviews-my-reviews",
+    "home", "profile", "my-team", "feedback", "reviews", "reviews-builder", "reviews-manage", "reviews-reports", "reviews-todos", "reviews-my-reviews",
     ...SURVEYS, ...WORKFLOWS,
     "analytics", "analytics-survey", "analytics-feedback", "analytics-reviews", "analytics-data-studio", "analytics-reports",
     "organization", "organization-admins", "one-on-ones",
   ],
-  mona: ["home", "profile", "my-team", "reviews", "reviews-reports", "reviews-todos", "reviews-my-reviews", "one-on-ones"],
-  eve: ["home", "profile", "my-team", "reviews", "reviews-todos", "reviews-my-reviews", "one-on-ones"],
-  sam: ["home", "profile", "my-team", "reviews", "reviews-todos", "reviews-my-reviews", "one-on-ones"],
+  mona: ["home", "profile", "my-team", "feedback", "reviews", "reviews-reports", "reviews-todos", "reviews-my-reviews", "one-on-ones"],
+  eve: ["home", "profile", "my-team", "feedback", "reviews", "reviews-todos", "reviews-my-reviews", "one-on-ones"],
+  sam: ["home", "profile", "my-team", "feedback", "reviews", "reviews-todos", "reviews-my-reviews", "one-on-ones"],
   gina: [
-    "home", "profile", "my-team", ...REVIEWS_ALL, ...SURVEYS, ...WORKFLOWS,
+    "home", "profile", "my-team", "feedback", ...REVIEWS_ALL, ...SURVEYS, ...WORKFLOWS,
     "analytics", "analytics-survey", "analytics-feedback", "analytics-data-studio", "analytics-reports",
     "organization", "organization-admins", "organization-users", "integrations", "settings", "one-on-ones",
   ],
   gary: [
-    "home", "profile", "my-team", "my-groups",
+    "home", "profile", "my-team", "my-groups", "feedback",
     "reviews", "reviews-builder", "reviews-manage", "reviews-reports", "reviews-todos", "reviews-my-reviews",
     ...SURVEYS,
     "analytics", "analytics-survey", "analytics-feedback", "analytics-data-studio", "analytics-reports",
     "organization", "organization-admins", "one-on-ones",
   ],
-  mike: ["home", "profile", "my-team", "reviews", "reviews-reports", "reviews-todos", "reviews-my-reviews", "one-on-ones"],
-  tina: ["home", "profile", "my-team", "reviews", "reviews-todos", "reviews-my-reviews", "one-on-ones"],
+  mike: ["home", "profile", "my-team", "feedback", "reviews", "reviews-reports", "reviews-todos", "reviews-my-reviews", "one-on-ones"],
+  tina: ["home", "profile", "my-team", "feedback", "reviews", "reviews-todos", "reviews-my-reviews", "one-on-ones"],
 };
 

@@ -5,9 +5,9 @@ import { routeById } from "~/lib/route-table";
 import { EXPECTED_SIDEBAR as EXPECTED, ROLES } from "./shell-fixtures";
 
 describe("sidebar definition", () => {
-  it("lists 002 §2.2's entries in the specification's order", () => {
+  it("lists 002 §2.2's entries in the specification's order, with Feedback (for everyone) after My Groups", () => {
     expect(NAVIGATION.map((item) => item.label)).toEqual([
-      "Profile", "My Team", "My Groups", "Reviews", "Objectives", "Surveys", "Workflows", "Analytics", "Organization",
+      "Profile", "My Team", "My Groups", "Feedback", "Reviews", "Objectives", "Surveys", "Workflows", "Analytics", "Organization",
       "Integrations", "Settings", "1-on-1s",
     ]);
     const reviews = NAVIGATION.find((i) => i.id === "reviews");
@@ -50,7 +50,7 @@ describe("visible sidebar per role", () => {
 
   it("hides a group heading when none of its children is visible", () => {
     expect(visibleNavIds(permissionsFor(ROLES.sam))).not.toContain("organization");
-    expect(visibleNavIds(["ViewMyProfile"])).toEqual(["home", "profile"]);
+    expect(visibleNavIds(["ViewMyProfile"])).toEqual(["home", "profile", "feedback"]);
   });
 });
 

@@ -59,6 +59,8 @@ function expectationFor(entry: RouteEntry, person: SeededPerson, path: string): 
   // Nomination to-dos are found only through the person's part in them: the filled draft has none.
   // A survey run is answered only by its recipients: the filled id is no one's.
   if (entry.id === "survey-respond") return { status: 404 };
+  // A loop run's give page opens only for a sender of its pair, a request only for the colleague asked.
+  if (entry.id === "feedback-give-loop" || entry.id === "feedback-answer-request") return { status: 404 };
   // A shared report opens only for the person it was shared with: the filled id is no share.
   if (entry.id === "my-reviews-shared-report") return { status: 404 };
   if (["todo-awaiting-nomination", "todo-manager-approve", "todo-reviewer-approve", "todo-owner"].includes(entry.id)) {

@@ -24,10 +24,10 @@ describe("sidebar markup", () => {
     });
   }
 
-  it("shows an employee only Home, Profile, My Team, their review tasks and 1-on-1s", async () => {
+  it("shows an employee only Home, Profile, My Team, Feedback, their review tasks and 1-on-1s", async () => {
     const html = await page("sam@acme.test", "/reviews/todos");
     expect(await attrs(html, 'nav[aria-label="Main"] [data-nav-id]', "data-nav-id")).toEqual([
-      "home", "profile", "my-team", "reviews", "reviews-todos", "reviews-my-reviews", "one-on-ones",
+      "home", "profile", "my-team", "feedback", "reviews", "reviews-todos", "reviews-my-reviews", "one-on-ones",
     ]);
   });
 

@@ -18,6 +18,8 @@ import { mayNameAnonymousReviewers, reportAccess, REPORTED_STATES } from "./revi
  *   unless ExpandAnonymousReportRows), the reviewees with a completed review there.
  * - loop-people (ViewFeedbackLoops): the active people of the company, whom a feedback loop's
  *   audience and sender–receiver pairs may name.
+ * - colleagues (any signed-in person): every active person of the company but the viewer, whom
+ *   the Feedback pages give feedback to, ask it of or praise.
  */
 
 type AccessViewer = Pick<Viewer, "user" | "company" | "permissions">;
@@ -28,6 +30,7 @@ export const PICK_SCOPE_GATES: Record<PickScope, Permission | "SignedIn"> = {
   "report-reviewers": "ViewReviewReports",
   "report-completed-reviewees": "ViewReviewReports",
   "loop-people": "ViewFeedbackLoops",
+  colleagues: "SignedIn",
 };
 
 export function mayPickScope(viewer: Pick<Viewer, "permissions">, scope: PickScope): boolean {
@@ -56,6 +59,9 @@ export function mayPick(viewer: AccessViewer, scope: PickScope, person: SQL = sq
         me,
         person
       )} OR ${shareGroup(company, me, person)})))`;
+    case "colleagues":
+      // Feedback is given to, asked of and praised to anyone still working here.
+      return sql`(${person} <> ${me} AND u.is_deleted = 0 AND u.is_excluded = 0)`;
     case "report-reviewees":
       return inSomeReport(viewer, sql`p.reviewee_id = ${person}`);
     case "report-completed-reviewees":

@@ -21,7 +21,7 @@ import { launchRecords, nextLoopRunAt, runRecords, type LoopRecord, type OneOnOn
 import { resolveLoopPairs } from "./loop-audience.server";
 import type { LoopPair } from "./loop-types";
 import { SELF_SELECT } from "./pairs";
-import { planReleaseAnonymous } from "./release-anonymous.server";
+import { planReleaseAnonymous } from "./give-writes.server";
 
 /**
  * The write plans of launched feedback loops (002 §2.4 launch, §4, §7 launch, reminder,
