@@ -14,7 +14,7 @@ import { demoSurveyRows, largeSurveyRows } from "./surveys.ts";
 // @ts-ignore TS5097
 import { demoFeedbackLoopRows, largeFeedbackLoopRows } from "./feedback-loops.ts";
 // @ts-ignore TS5097
-import { demoFeedbackRows, foldFeedbackCounts } from "./feedback.ts";
+import { demoFeedbackRows, foldFeedbackCounts, loopFeedbackRows } from "./feedback.ts";
 // @ts-ignore TS5097
 export { DEMO_FEEDBACK, FEEDBACK_COUNT_UPSERTS, FEEDBACK_SEED_TABLES, LARGE_FEEDBACK_ITEMS, largeFeedbackBatches } from "./feedback.ts";
 // @ts-ignore TS5097
@@ -1202,6 +1202,7 @@ export function demoSeed(now = Date.now()): SeedTables {
   merge(t, demoSurveyRows(t, now));
   merge(t, demoFeedbackLoopRows(t, now));
   merge(t, demoFeedbackRows(t, now));
+  merge(t, loopFeedbackRows(t));
   // Last: one count row per person and day, whichever parts wrote feedback.
   foldFeedbackCounts(t);
   return t;

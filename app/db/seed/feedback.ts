@@ -11,7 +11,9 @@
 // @ts-ignore TS5097
 import { feedbackRecord, requestIncrement } from "../../modules/feedback/item-record.ts";
 import type { CompetencyIncrement, DailyIncrement, FeedbackItemRow, FeedbackRecord } from "../../modules/feedback/item-record";
-import type { DimensionInfo, FeedbackFormat, FeedbackKind, FeedbackRequestState } from "../../modules/feedback/loop-types";
+import type { DimensionInfo, FeedbackFormat, FeedbackKind, FeedbackRequestState, LoopType } from "../../modules/feedback/loop-types";
+// @ts-ignore TS5097
+import { FEEDBACK_KIND_TITLES, LOOP_ITEM_KIND } from "../../modules/feedback/loop-types.ts";
 // @ts-ignore TS5097
 import { CUSTOMERS, FREE_TEXTS, PRAISE_TEXTS, PROJECTS, REQUEST_MESSAGES, SAD_TEXTS, SBI_TEXTS, workArea } from "./feedback-texts.ts";
 import type { TextTag, WorkArea } from "./feedback-texts";
@@ -72,17 +74,6 @@ export const DEMO_FEEDBACK = {
 /** Initech: exactly `items` feedback items over the six months, ids fi-initech-000001…. */
 export const LARGE_FEEDBACK_ITEMS = { companyId: "c-initech", items: 250_000 } as const;
 export const largeFeedbackItemId = (k: number) => `fi-initech-${String(k).padStart(6, "0")}`;
-
-/** The title each kind of feedback is stored with (feedbackType.title, 002 §3). */
-export const FEEDBACK_KIND_TITLES: Record<FeedbackKind, string> = {
-  "feedback-to-employee": "Feedback to Employee",
-  "feedback-to-managers": "Feedback to Managers",
-  "direct-plus-managers": "Direct + Manager Feedback",
-  company: "Company Feedback",
-  "manager-feedback": "Manager Feedback",
-  note: "Note",
-  "public-praise": "Public Praise",
-};
 
 /** mulberry32: the same feedback every time the seed runs. */
 function randomFrom(seed: number) {
@@ -691,4 +682,74 @@ export function* largeFeedbackBatches(tables: SeedTables, now = Date.now()): Gen
     for (const inc of out.requested) counter.addDaily(inc);
     yield { feedback_requests: out.requests, feedback_items: out.records.map((r) => feedbackItemRow(r.item)), ...counter.take() };
   }
+}
+
+/**
+ * What the demo loops' senders gave: one item for each pair app/db/seed/feedback-loops.ts marks
+ * given, as the Give Feedback page would store it (the loop's format, its kind, its run). An
+ * anonymous loop's items carry no sender and its run's deadline day; they are shown, and counted,
+ * only once their run has closed with at least the company's anonymity minimum of them for a
+ * receiver (planReleaseAnonymous), never before.
+ */
+export function loopFeedbackRows(tables: SeedTables): SeedTables {
+  const loops = new Map((tables.feedback_loops ?? []).map((l) => [String(l.id), l]));
+  const runs = new Map((tables.feedback_loop_runs ?? []).map((r) => [String(r.id), r]));
+  const floors = new Map((tables.companies ?? []).map((c) => [String(c.id), Number(c.anonymity_floor ?? 3)]));
+  const companies = new Map<string, CompanyFeedback>();
+  const random = randomFrom(3003);
+  const counter = feedbackCounter();
+  const records: Array<{ record: FeedbackRecord; closed: boolean }> = [];
+  for (const p of tables.feedback_loop_pairs ?? []) {
+    const loop = loops.get(String(p.loop_id));
+    const run = runs.get(String(p.run_id));
+    if (p.state !== "given" || !loop || !run || loop.template_type !== "feedback") continue;
+    const cid = String(p.company_id);
+    let company = companies.get(cid);
+    if (!company) companies.set(cid, (company = companyFeedback(tables, cid)));
+    const sender = company.byId.get(String(p.sender_id));
+    const receiver = company.byId.get(String(p.receiver_id));
+    if (!sender) continue;
+    const toCompany = p.receiver_id === cid;
+    if (!receiver && !toCompany) continue;
+    const format = (loop.template_format as FeedbackFormat | null) ?? "FreeText";
+    const w = written(company, format, receiver ?? sender, random);
+    const kind = LOOP_ITEM_KIND[loop.workflow_type as LoopType];
+    const at = Number(p.given_at ?? Number(run.started_at) + DAY);
+    const record = feedbackRecord({
+      id: `fi-loop-${p.run_id}-${records.length + 1}`,
+      companyId: cid,
+      source: "loop",
+      feedbackType: kind,
+      feedbackTypeTitle: FEEDBACK_KIND_TITLES[kind],
+      templateType: format,
+      texts: w.texts,
+      blocks: loop.template_format ? [] : JSON.parse(String(loop.blocks)),
+      dimensionInfos: toCompany || loop.hide_competency_selector ? [] : dimensionInfos(company, w.tags),
+      senderId: sender.id,
+      receiverId: String(p.receiver_id),
+      loopId: String(loop.id),
+      runId: String(run.id),
+      anonymous: loop.anonymous === 1,
+      at: new Date(at),
+      runDeadline: new Date(Number(run.deadline_at)),
+      receiverIsPerson: !toCompany,
+    });
+    records.push({ record, closed: run.state === "closed" });
+  }
+  // Anonymous items of a closed run, per receiver: released together at the minimum, or never.
+  const anonymousCount = new Map<string, number>();
+  for (const { record, closed } of records) {
+    if (!record.item.anonymous || !closed) continue;
+    const key = `${record.item.runId}\u0000${record.item.receiverId}`;
+    anonymousCount.set(key, (anonymousCount.get(key) ?? 0) + 1);
+  }
+  for (const { record } of records) {
+    if (record.item.anonymous) {
+      const key = `${record.item.runId}\u0000${record.item.receiverId}`;
+      record.item.visible = (anonymousCount.get(key) ?? 0) >= (floors.get(record.item.companyId) ?? 3);
+      if (!record.item.visible) continue;
+    }
+    counter.add(record);
+  }
+  return { feedback_items: records.map((r) => feedbackItemRow(r.record.item)), ...counter.take() };
 }

@@ -52,24 +52,7 @@ export const FORMAT_LABELS: Record<FeedbackFormat, string> = {
 
 export const isFeedbackFormat = (value: unknown): value is FeedbackFormat => value === "SBI" || value === "SaD" || value === "FreeText";
 
-/** The kind (feedback_type) of a loop's items, by the loop's Feedback Type (002 §9). */
-export const LOOP_ITEM_KIND: Record<LoopType, FeedbackKind> = {
-  "direct-feedback": "feedback-to-employee",
-  "direct-manager-feedback": "feedback-to-managers",
-  "direct-plus-manager-feedback": "direct-plus-managers",
-  "company-feedback": "company",
-};
-
-/** feedbackType.title of each kind (002 §9 "Feedback kinds"). */
-export const FEEDBACK_KIND_TITLES: Record<FeedbackKind, string> = {
-  "feedback-to-employee": "Feedback to employee",
-  "feedback-to-managers": "Feedback to managers",
-  "direct-plus-managers": "Direct plus managers",
-  company: "Company feedback",
-  "manager-feedback": "Manager feedback",
-  note: "Note",
-  "public-praise": "Public praise",
-};
+export { FEEDBACK_KIND_TITLES, LOOP_ITEM_KIND } from "./loop-types";
 
 export const BEHAVIOUR_TYPE_LABELS: Record<BehaviourType, string> = { strength: "Strength", developmentArea: "Development area" };
 

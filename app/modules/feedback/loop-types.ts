@@ -72,6 +72,25 @@ export const FEEDBACK_KINDS = [
 ] as const;
 export type FeedbackKind = (typeof FEEDBACK_KINDS)[number];
 
+/** feedbackType.title each kind of item is stored with (002 §3). */
+export const FEEDBACK_KIND_TITLES: Record<FeedbackKind, string> = {
+  "feedback-to-employee": "Feedback to Employee",
+  "feedback-to-managers": "Feedback to Managers",
+  "direct-plus-managers": "Direct + Manager Feedback",
+  company: "Company Feedback",
+  "manager-feedback": "Manager Feedback",
+  note: "Note",
+  "public-praise": "Public Praise",
+};
+
+/** The kind (feedback_type) of a loop's items, by the loop's Feedback Type (002 §9). */
+export const LOOP_ITEM_KIND: Record<LoopType, FeedbackKind> = {
+  "direct-feedback": "feedback-to-employee",
+  "direct-manager-feedback": "feedback-to-managers",
+  "direct-plus-manager-feedback": "direct-plus-managers",
+  "company-feedback": "company",
+};
+
 export const FEEDBACK_REQUEST_STATES = ["open", "given", "declined"] as const;
 export type FeedbackRequestState = (typeof FEEDBACK_REQUEST_STATES)[number];
 
