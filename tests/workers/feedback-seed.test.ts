@@ -39,7 +39,8 @@ describe("the seeded demo feedback in D1", () => {
   });
 
   it("per person and day, the counts table says what the items and requests say", async () => {
-    // Visible items counted for their named sender and their receiver, requests for their requester (no anonymous items are seeded).
+    // Visible items counted for their named sender and their receiver, requests for their requester;
+    // an anonymous loop's released items for the senders of its run's given pairs, on the deadline day.
     const mismatches = await all(
       `WITH tally AS (
          SELECT company_id, sender_id AS user_id, strftime('%Y-%m-%d', sent_at / 1000, 'unixepoch') AS day,
@@ -49,6 +50,14 @@ describe("the seeded demo feedback in D1", () => {
          SELECT company_id, receiver_id, strftime('%Y-%m-%d', sent_at / 1000, 'unixepoch'),
                 0, SUM(source <> 'praise'), 0, 0, SUM(source = 'praise')
            FROM feedback_items WHERE visible = 1 GROUP BY 1, 2, 3
+         UNION ALL
+         SELECT p.company_id, p.sender_id, strftime('%Y-%m-%d', r.deadline_at / 1000, 'unixepoch'), count(*), 0, 0, 0, 0
+           FROM feedback_loop_pairs p
+           JOIN feedback_loops l ON l.id = p.loop_id AND l.anonymous = 1
+           JOIN feedback_loop_runs r ON r.id = p.run_id
+          WHERE p.state = 'given'
+            AND EXISTS (SELECT 1 FROM feedback_items i WHERE i.run_id = p.run_id AND i.receiver_id = p.receiver_id AND i.visible = 1)
+          GROUP BY 1, 2, 3
          UNION ALL
          SELECT company_id, requester_id, strftime('%Y-%m-%d', created_at / 1000, 'unixepoch'), 0, 0, count(*), 0, 0
            FROM feedback_requests GROUP BY 1, 2, 3
