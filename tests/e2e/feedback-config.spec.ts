@@ -1,6 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { spawnSync } from "node:child_process";
-import { signIn } from "./support";
+import { d1Execute, signIn } from "./support";
 
 // Configuring a feedback loop on both platforms (Acme: Slack-type, channels; Globex: Teams-type,
 // groups): audience, manager-downward and a schedule, saved as each control changes with
@@ -20,17 +19,7 @@ const QUESTION = [
 const DAY = 86_400_000;
 const path = (id: string) => `/workflows/library/feedback/${id}/config`;
 
-/** Runs SQL on the database of the server this worker talks to (scripts/e2e.mjs: one state folder per server). */
-function sql(statement: string) {
-  const index = Number(process.env.TEST_PARALLEL_INDEX ?? 0) % (process.env.E2E_BASE_URLS ?? "x").split(",").length;
-  const result = spawnSync(
-    "npx",
-    ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", `.wrangler/e2e/server-${index}`, "--command", statement],
-    { encoding: "utf8", env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" } }
-  );
-  if (result.status !== 0) throw new Error(`SQL failed: ${result.stderr || result.stdout}`);
-  return result.stdout;
-}
+const sql = (statement: string) => d1Execute(statement);
 
 const quote = (s: string) => `'${s.replace(/'/g, "''")}'`;
 

@@ -1,32 +1,12 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { signIn } from "./support";
+import { d1Execute, signIn, sqlValue } from "./support";
 
 // Giving feedback on both platforms: a loop run's SBI feedback with JavaScript off, a request
 // answered by the colleague asked, praise, and an anonymous item whose sender no page names.
-// Loops, runs and pairs are inserted into this server's database (launching is built elsewhere).
+// Loops, runs and pairs are inserted into this server's database (feedback-loop-flow.spec.ts makes them through the pages).
 
-/** Runs SQL against the local D1 of the `wrangler dev` this Playwright worker talks to. */
-function d1(statements: string[]) {
-  const servers = (process.env.E2E_BASE_URLS ?? "x").split(",").length;
-  const index = Number(process.env.TEST_PARALLEL_INDEX ?? 0) % servers;
-  const dir = mkdtempSync(path.join(tmpdir(), "feedback-e2e-"));
-  const file = path.join(dir, "insert.sql");
-  writeFileSync(file, statements.join(";\n") + ";\n");
-  try {
-    execFileSync("wrangler", ["d1", "execute", "DB", "--local", "--persist-to", `.wrangler/e2e/server-${index}`, "--file", file], {
-      env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" },
-      stdio: "pipe",
-    });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-const q = (v: string | number | null) => (v === null ? "NULL" : typeof v === "number" ? String(v) : `'${v.replace(/'/g, "''")}'`);
+const d1 = d1Execute;
+const q = sqlValue;
 
 /** A launched SBI loop with one open run and its pairs. */
 function loopRun(o: { company: string; title: string; pairs: Array<[string, string]>; anonymous?: boolean }) {
