@@ -1,12 +1,10 @@
-import { getInputProps, getSelectProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
+import { getInputProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { useRef, type ReactNode } from "react";
 import type { z } from "zod";
 import { copy } from "~/lib/copy";
 import { FEEDBACK_TEMPLATE_VISIBILITIES, type FeedbackTemplateVisibility } from "~/modules/access/feedback-templates";
-import { AnswerScaleField } from "~/modules/blocks/components/answer-scale-field";
+import { ChoiceValueFields, HeadingOrTextFields } from "~/modules/blocks/components/value-block-fields";
 import type { Platform } from "~/modules/blocks/convert";
-import { customItemLines } from "~/modules/blocks/scales";
-import { CHOICE_VIEW_LABELS } from "~/modules/blocks/types";
 import {
   newTemplateBlock,
   previewTemplateBlocks,
@@ -19,8 +17,7 @@ import {
 } from "../template-blocks";
 import { BlockActions, BuilderButtons, BuilderForm, insertButtonProps, NameField, useBlockFocus, useBuilderForm, useFullPreview } from "~/ui/builder-parts";
 import { buttonClass } from "~/ui/button";
-import { Check, FieldError, INPUT_CLASS, TextField, type Field } from "~/ui/form-fields";
-import { useHydrated } from "~/ui/use-hydrated";
+import { FieldError, INPUT_CLASS, TextField, type Field } from "~/ui/form-fields";
 import { LoopBlocksPreview } from "./template-preview";
 
 /**
@@ -265,78 +262,6 @@ function GroupFields({
 
 /** A value block's fields (002 §3: title, subtitle, short text, long text, multi-select with family, label, required, dropdown, choices, comment). */
 function ValueBlockFields({ type, b, raw }: { type: TemplateBlockType; b: BlockFieldset; raw: TemplateBlockForm | undefined }) {
-  const hydrated = useHydrated();
-  if (type === "title" || type === "subtitle") return <TextField field={b.text} label={type === "title" ? "Title" : "Subtitle"} />;
-  if (type === "short-text" || type === "long-text") {
-    return (
-      <>
-        <TextField field={b.label} label="Question" />
-        <TextField field={b.placeholder} label="Placeholder" />
-        <Check field={b.required} label="Required" />
-      </>
-    );
-  }
-  if (type !== "multi-select") return null;
-  // Without JavaScript nothing appears on a change, so every field a choice may need is shown.
-  const all = !hydrated;
-  const items = customItemLines(raw?.customItems ?? "");
-  return (
-    <>
-      <TextField field={b.label} label="Question" />
-      <div className="grid gap-3 sm:grid-cols-2">
-        <AnswerScaleField field={b.scale as Field<string | undefined>} />
-        <div>
-          <label htmlFor={b.view.id} className="block text-sm font-medium text-slate-900">
-            Show as
-          </label>
-          <select {...getSelectProps(b.view)} className={INPUT_CLASS}>
-            {TEMPLATE_CHOICE_VIEWS.map((view) => (
-              <option key={view} value={view}>
-                {CHOICE_VIEW_LABELS[view]}
-              </option>
-            ))}
-          </select>
-        </div>
-      </div>
-      {all || raw?.scale === "custom" ? (
-        <div className="space-y-2">
-          <TextField field={b.customItems} label="Choices (one per line)" multiline />
-          <Check field={b.numericValue} label="Numeric values" />
-          {raw?.numericValue ? (
-            <ul className="grid gap-2 sm:grid-cols-2" aria-label="Choice values">
-              {items.map((item, j) => {
-                const name = `${b.choiceValues.name}[${j}]`;
-                const error = (b.choiceValues.allErrors?.[name] as string[] | undefined) ?? undefined;
-                const id = `${b.choiceValues.id}-${j}`;
-                return (
-                  <li key={j}>
-                    <label htmlFor={id} className="block text-xs font-medium text-slate-700">
-                      Value of “{item}”
-                    </label>
-                    <input
-                      id={id}
-                      name={name}
-                      type="number"
-                      min={0}
-                      step="0.01"
-                      defaultValue={raw?.choiceValues?.[j] ?? 0}
-                      aria-invalid={error ? true : undefined}
-                      className="mt-0.5 w-full rounded-md border border-slate-300 px-2 py-1 text-sm"
-                    />
-                    {error ? <p className="text-xs text-red-700">{error[0]}</p> : null}
-                  </li>
-                );
-              })}
-            </ul>
-          ) : null}
-        </div>
-      ) : null}
-      <div className="flex flex-wrap gap-x-4 gap-y-1">
-        <Check field={b.required} label="Required" />
-        <Check field={b.notApplicable} label="Not applicable option" />
-        <Check field={b.commentBox} label="Comment box" />
-      </div>
-      {all || raw?.commentBox ? <TextField field={b.commentBoxGuide} label="Comment guideline" /> : null}
-    </>
-  );
+  if (type !== "multi-select") return <HeadingOrTextFields type={type} b={b} />;
+  return <ChoiceValueFields b={b} raw={raw} views={TEMPLATE_CHOICE_VIEWS} viewLabel="Show as" />;
 }

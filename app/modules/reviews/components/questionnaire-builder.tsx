@@ -1,12 +1,11 @@
-import { getInputProps, getSelectProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { getInputProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { Link } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import type { Platform } from "~/lib/permissions/registry";
-import { customItemLines } from "~/modules/blocks/scales";
-import { AnswerScaleField } from "~/modules/blocks/components/answer-scale-field";
+import { ChoiceValueFields, HeadingOrTextFields } from "~/modules/blocks/components/value-block-fields";
 import { previewBlockOf, QuestionnairePreview } from "~/modules/reviews/components/questionnaire-preview";
 import { BLOCK_TYPE_TITLES, BLOCK_TYPES, isChoiceType, newBlock, type BlockForm, type BlockType } from "~/modules/reviews/questionnaire-blocks";
-import { CHOICE_VIEW_LABELS, CHOICE_VIEWS } from "~/modules/blocks";
+import { CHOICE_VIEWS } from "~/modules/blocks";
 import { QUESTIONNAIRES_PATH, QuestionnaireFormSchema, type QuestionnaireForm } from "~/modules/reviews/questionnaire.schema";
 import type { loadCatalogue } from "~/modules/reviews/questionnaires.server";
 import {
@@ -21,7 +20,7 @@ import {
   useFullPreview,
 } from "~/ui/builder-parts";
 import { buttonClass } from "~/ui/button";
-import { Check, SelectField, TextField } from "~/ui/form-fields";
+import { Check, SelectField } from "~/ui/form-fields";
 import { PageHeader } from "~/ui/page-header";
 import { useHydrated } from "~/ui/use-hydrated";
 
@@ -273,24 +272,9 @@ function BlockFields({
   raw: BlockForm | undefined;
   loaderData: LoaderData;
 }) {
-  const hydrated = useHydrated();
-  if (type === "title" || type === "subtitle") return <TextField field={b.text} label={type === "title" ? "Title" : "Subtitle"} />;
-  if (type === "short-text" || type === "long-text") {
-    return (
-      <>
-        <TextField field={b.label} label="Question" />
-        <TextField field={b.placeholder} label="Placeholder" />
-        <Check field={b.required} label="Required" />
-      </>
-    );
-  }
-  if (!isChoiceType(type)) return null;
-  const items = customItemLines(raw?.customItems ?? "");
-  // Without JavaScript nothing appears on a change, so the fields a choice may need are always shown.
-  const all = !hydrated;
+  if (!isChoiceType(type)) return <HeadingOrTextFields type={type} b={b} />;
   return (
-    <>
-      <TextField field={b.label} label="Question" />
+    <ChoiceValueFields b={b} raw={raw} views={CHOICE_VIEWS}>
       {type === "competency-question" ? (
         loaderData.competencies.length === 0 ? (
           <p className="text-sm text-slate-600">
@@ -317,60 +301,6 @@ function BlockFields({
           </CatalogueField>
         )
       ) : null}
-      <div className="grid gap-3 sm:grid-cols-2">
-        <AnswerScaleField field={b.scale} />
-        <div>
-          <label htmlFor={b.view.id} className="block text-sm font-medium text-slate-900">
-            View
-          </label>
-          <select {...getSelectProps(b.view)} className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2 text-sm">
-            {CHOICE_VIEWS.map((view) => (
-              <option key={view} value={view}>
-                {CHOICE_VIEW_LABELS[view]}
-              </option>
-            ))}
-          </select>
-        </div>
-      </div>
-      {all || raw?.scale === "custom" ? (
-        <div className="space-y-2">
-          <TextField field={b.customItems} label="Choices (one per line)" multiline />
-          <Check field={b.numericValue} label="Numeric values" />
-          {raw?.numericValue ? (
-            <ul className="grid gap-2 sm:grid-cols-2" aria-label="Choice values">
-              {items.map((item, j) => {
-                const name = `${b.choiceValues.name}[${j}]`;
-                const error = b.choiceValues.getFieldList()[j]?.errors ?? (b.choiceValues.allErrors?.[name] as string[] | undefined);
-                const id = `${b.choiceValues.id}-${j}`;
-                return (
-                  <li key={j}>
-                    <label htmlFor={id} className="block text-xs font-medium text-slate-700">
-                      Value of “{item}”
-                    </label>
-                    <input
-                      id={id}
-                      name={name}
-                      type="number"
-                      min={0}
-                      step="any"
-                      defaultValue={raw?.choiceValues?.[j] ?? 0}
-                      aria-invalid={error ? true : undefined}
-                      className="mt-0.5 w-full rounded-md border border-slate-300 px-2 py-1 text-sm"
-                    />
-                    {error ? <p className="text-xs text-red-700">{error[0]}</p> : null}
-                  </li>
-                );
-              })}
-            </ul>
-          ) : null}
-        </div>
-      ) : null}
-      <div className="flex flex-wrap gap-x-4 gap-y-1">
-        <Check field={b.required} label="Required" />
-        <Check field={b.notApplicable} label="Not applicable option" />
-        <Check field={b.commentBox} label="Comment box" />
-      </div>
-      {all || raw?.commentBox ? <TextField field={b.commentBoxGuide} label="Comment guideline" /> : null}
-    </>
+    </ChoiceValueFields>
   );
 }
