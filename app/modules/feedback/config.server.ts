@@ -9,7 +9,7 @@ import type { ConfigPage, PersonRef } from "./config-page";
 import { EMAIL, emailPairsOf, hasQuestions, type EmailPair, type UploadOutcome } from "./config-rules";
 import { AUDIENCE_KINDS, type AudienceKind } from "./config.schema";
 import { launchBlocker, type LaunchFacts } from "./launch-check";
-import { resolveLoopPairs } from "./loop-audience.server";
+import { loopPairSummary, resolveLoopPairs } from "./loop-audience.server";
 import type { Delivery, FeedbackFor, LoopPair, LoopType } from "./loop-types";
 import { MAX_360_AUDIENCE, SELF_SELECT, uniquePairs } from "./pairs";
 
@@ -236,28 +236,29 @@ export async function uploadPairs(db: Db, loop: LibraryLoop, file: unknown): Pro
 // ---------------------------------------------------------------------------------------------
 
 /** The audience, its pairs and the launch check of a loop as saved. */
+const PREVIEW_NAMES = 5;
+
 export async function loopFacts(db: Db, loop: LibraryLoop) {
-  const { members, pairs } = await resolveLoopPairs(db, loop.companyId, loop);
+  const summary = await loopPairSummary(db, loop.companyId, loop, PREVIEW_NAMES);
   const facts: LaunchFacts = {
     templateType: loop.templateType,
     hasQuestions: hasQuestions(loop),
     workflowType: loop.workflowType,
     audienceType: loop.audienceType,
-    audienceCount: members.length,
+    audienceCount: summary.memberCount,
     feedbackFor: loop.feedbackFor,
-    definedPairCount: loop.feedbackFor === "manually-define" ? pairs.length : 0,
-    audiencePairCount: loop.feedbackFor === "360" ? pairs.length : 0,
+    definedPairCount: loop.feedbackFor === "manually-define" ? summary.pairCount : 0,
+    audiencePairCount: loop.feedbackFor === "360" ? summary.pairCount : 0,
     delivery: loop.delivery,
   };
-  return { members, pairs, facts, blocker: launchBlocker(facts) };
+  return { summary, facts, blocker: launchBlocker(facts) };
 }
 
-const PREVIEW_NAMES = 5;
 
 export async function configPage(db: Db, viewer: Viewer, loop: LibraryLoop): Promise<ConfigPage> {
   const companyId = loop.companyId;
   const platform = viewer.company.platform;
-  const [{ members, pairs, blocker }, channelList, groupList, workspaceList] = await Promise.all([
+  const [{ summary, blocker }, channelList, groupList, workspaceList] = await Promise.all([
     loopFacts(db, loop),
     platform === "slack"
       ? db
@@ -278,8 +279,8 @@ export async function configPage(db: Db, viewer: Viewer, loop: LibraryLoop): Pro
       : Promise.resolve([]),
   ]);
   // Names: the chosen users, the defined pairs' people and who the preview's sender gives to.
-  const firstSender = pairs[0]?.senderId ?? null;
-  const forIds = firstSender ? pairs.filter((p) => p.senderId === firstSender).map((p) => p.receiverId) : [];
+  const firstSender = summary.firstSender;
+  const forIds = summary.firstReceivers;
   const wanted = new Set<string>([
     ...(loop.audienceType === "users" ? loop.audienceIds : []),
     ...loop.pairs.flatMap((p) => [p.senderId, p.receiverId]),
@@ -325,14 +326,14 @@ export async function configPage(db: Db, viewer: Viewer, loop: LibraryLoop): Pro
     channels: channelList.map((c) => ({ id: c.id, name: c.name, isPrivate: Boolean(c.isPrivate), workspaceId: c.workspaceId })),
     groups: groupList,
     workspaces: workspaceList,
-    audienceCount: members.length,
-    pairCount: pairs.length,
+    audienceCount: summary.memberCount,
+    pairCount: summary.pairCount,
     preview: {
       senderName: firstSender && firstSender !== companyId ? ref(firstSender).name : null,
       feedbackFor: companyType
         ? [viewer.company.name]
         : forIds.filter((id) => id !== SELF_SELECT).slice(0, PREVIEW_NAMES).map((id) => ref(id).name),
-      more: companyType ? 0 : Math.max(0, forIds.length - PREVIEW_NAMES),
+      more: companyType ? 0 : Math.max(0, summary.firstReceiverCount - PREVIEW_NAMES),
       selfSelect: loop.feedbackFor === "self-select" && !companyType,
     },
     blocker,

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { channelMembers, channels, groupMembers, groups, userManagers, users, workspaceMembers, workspaces } from "~/db/schema";
 import type { FeedbackFor, LoopAudienceType, LoopPair, LoopType } from "./loop-types";
@@ -96,4 +96,86 @@ export async function resolveLoopPairs(db: Db, companyId: string, settings: Loop
     companyId,
   });
   return { members, pairs };
+}
+
+/** The audience's active people as one SQL subquery of ids (what loopAudienceMembers reads). */
+function audienceIdsSql(companyId: string, audience: LoopAudience): SQL | null {
+  const activeUser = sql`u.company_id = ${companyId} AND u.is_deleted = 0 AND u.is_excluded = 0`;
+  const inJson = (ids: readonly string[]) => sql`(SELECT value FROM json_each(${JSON.stringify(ids)}))`;
+  switch (audience.audienceType) {
+    case "users":
+    case "upload": {
+      const ids =
+        audience.audienceType === "users" ? audience.audienceIds : [...new Set(audience.pairs.flatMap((p) => [p.senderId, p.receiverId]))];
+      return sql`SELECT u.id FROM users u WHERE ${activeUser} AND u.id IN ${inJson(ids)}`;
+    }
+    case "channels":
+      return sql`SELECT DISTINCT u.id FROM channel_members cm
+        JOIN channels c ON c.id = cm.channel_id AND c.company_id = ${companyId}
+        JOIN users u ON u.id = cm.user_id
+        WHERE ${activeUser} AND cm.channel_id IN ${inJson(audience.audienceIds)}`;
+    case "groups":
+      return sql`SELECT DISTINCT u.id FROM group_members gm
+        JOIN groups g ON g.id = gm.group_id AND g.company_id = ${companyId}
+        JOIN users u ON u.id = gm.user_id
+        WHERE ${activeUser} AND gm.group_id IN ${inJson(audience.audienceIds)}`;
+    case "workspace":
+      return audience.workspaceId
+        ? sql`SELECT u.id FROM workspace_members wm
+            JOIN workspaces w ON w.id = wm.workspace_id AND w.company_id = ${companyId}
+            JOIN users u ON u.id = wm.user_id
+            WHERE ${activeUser} AND wm.workspace_id = ${audience.workspaceId}`
+        : sql`SELECT u.id FROM users u WHERE ${activeUser}`;
+    default:
+      return null;
+  }
+}
+
+/** What the configuration page shows of a loop's pairs: their count and one sender's receivers (its preview). */
+export interface LoopPairSummary {
+  memberCount: number;
+  pairCount: number;
+  firstSender: string | null;
+  /** The first sender's receivers, at most `previewCount`, and how many they are in all. */
+  firstReceivers: string[];
+  firstReceiverCount: number;
+}
+
+/**
+ * The counts resolveLoopPairs would give, without reading the pairs: a manager-upward or
+ * manager-downward loop over a whole company has thousands, and the configuration page, which
+ * shows only their number and one sender's receivers, would read every person and manager on each
+ * load. Counted in SQL with the same rules as pairs.ts (active managers, nobody their own manager);
+ * other kinds of feedback-for have few pairs or as many as people, and are resolved as a launch does.
+ */
+export async function loopPairSummary(db: Db, companyId: string, settings: LoopPairSettings, previewCount: number): Promise<LoopPairSummary> {
+  const byManager =
+    settings.workflowType !== "company-feedback" && (settings.feedbackFor === "manager-upward" || settings.feedbackFor === "manager-downward");
+  const members = byManager ? audienceIdsSql(companyId, settings) : null;
+  if (!members) {
+    const { members: ids, pairs } = await resolveLoopPairs(db, companyId, settings);
+    const firstSender = pairs[0]?.senderId ?? null;
+    const receivers = firstSender ? pairs.filter((p) => p.senderId === firstSender).map((p) => p.receiverId) : [];
+    return { memberCount: ids.length, pairCount: pairs.length, firstSender, firstReceivers: receivers.slice(0, previewCount), firstReceiverCount: receivers.length };
+  }
+  const links = sql`SELECT um.user_id AS member, um.manager_id AS manager FROM user_managers um
+    JOIN users u ON u.id = um.manager_id AND u.company_id = ${companyId} AND u.is_deleted = 0 AND u.is_excluded = 0
+    WHERE um.company_id = ${companyId} AND um.manager_id <> um.user_id AND um.user_id IN (${members})`;
+  const downward = settings.feedbackFor === "manager-downward";
+  const [counts] = await db.all<{ members: number; pairs: number; sender: string | null }>(sql`
+    WITH m AS (${members}), l AS (${links})
+    SELECT (SELECT count(*) FROM m) AS members, (SELECT count(*) FROM l) AS pairs,
+           (SELECT ${downward ? sql`manager` : sql`member`} FROM l ORDER BY 1 LIMIT 1) AS sender`);
+  const sender = counts?.sender ?? null;
+  let firstReceivers: string[] = [];
+  let firstReceiverCount = 0;
+  if (sender) {
+    const rows = await db.all<{ id: string; n: number }>(sql`
+      WITH l AS (${links})
+      SELECT ${downward ? sql`member` : sql`manager`} AS id, count(*) OVER () AS n FROM l
+      WHERE ${downward ? sql`manager` : sql`member`} = ${sender} ORDER BY 1 LIMIT ${previewCount}`);
+    firstReceivers = rows.map((r) => r.id);
+    firstReceiverCount = rows[0]?.n ?? 0;
+  }
+  return { memberCount: counts?.members ?? 0, pairCount: counts?.pairs ?? 0, firstSender: sender, firstReceivers, firstReceiverCount };
 }
