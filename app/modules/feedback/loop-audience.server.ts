@@ -161,21 +161,18 @@ export async function loopPairSummary(db: Db, companyId: string, settings: LoopP
   const links = sql`SELECT um.user_id AS member, um.manager_id AS manager FROM user_managers um
     JOIN users u ON u.id = um.manager_id AND u.company_id = ${companyId} AND u.is_deleted = 0 AND u.is_excluded = 0
     WHERE um.company_id = ${companyId} AND um.manager_id <> um.user_id AND um.user_id IN (${members})`;
-  const downward = settings.feedbackFor === "manager-downward";
-  const [counts] = await db.all<{ members: number; pairs: number; sender: string | null }>(sql`
-    WITH m AS (${members}), l AS (${links})
-    SELECT (SELECT count(*) FROM m) AS members, (SELECT count(*) FROM l) AS pairs,
-           (SELECT ${downward ? sql`manager` : sql`member`} FROM l ORDER BY 1 LIMIT 1) AS sender`);
-  const sender = counts?.sender ?? null;
-  let firstReceivers: string[] = [];
-  let firstReceiverCount = 0;
-  if (sender) {
-    const rows = await db.all<{ id: string; n: number }>(sql`
-      WITH l AS (${links})
-      SELECT ${downward ? sql`member` : sql`manager`} AS id, count(*) OVER () AS n FROM l
-      WHERE ${downward ? sql`manager` : sql`member`} = ${sender} ORDER BY 1 LIMIT ${previewCount}`);
-    firstReceivers = rows.map((r) => r.id);
-    firstReceiverCount = rows[0]?.n ?? 0;
-  }
-  return { memberCount: counts?.members ?? 0, pairCount: counts?.pairs ?? 0, firstSender: sender, firstReceivers, firstReceiverCount };
+  // One statement, so the links are worked out once: their count, the first sender and their receivers.
+  const [sender, receiver] = settings.feedbackFor === "manager-downward" ? [sql`manager`, sql`member`] : [sql`member`, sql`manager`];
+  const [row] = await db.all<{ members: number; pairs: number; sender: string | null; receivers: string; receiverCount: number }>(sql`
+    WITH m AS (${members}), l AS MATERIALIZED (${links}), s AS (SELECT min(${sender}) AS id FROM l)
+    SELECT (SELECT count(*) FROM m) AS members, (SELECT count(*) FROM l) AS pairs, (SELECT id FROM s) AS sender,
+           (SELECT json_group_array(r) FROM (SELECT ${receiver} AS r FROM l WHERE ${sender} = (SELECT id FROM s) ORDER BY 1 LIMIT ${previewCount})) AS receivers,
+           (SELECT count(*) FROM l WHERE ${sender} = (SELECT id FROM s)) AS receiverCount`);
+  return {
+    memberCount: row?.members ?? 0,
+    pairCount: row?.pairs ?? 0,
+    firstSender: row?.sender ?? null,
+    firstReceivers: row?.sender ? (JSON.parse(row.receivers) as string[]) : [],
+    firstReceiverCount: row?.sender ? row.receiverCount : 0,
+  };
 }
