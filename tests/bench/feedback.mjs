@@ -6,15 +6,6 @@
 // fb-initech-open with 500 pending pairs. Who gives to whom, the loop's format and questions are
 // read from D1 before the server starts; what landed is read back after it stopped.
 
-/** The agreed ids (used only when the seed module that exports them is missing, to say what is missing). */
-const AGREED = {
-  launchLibraryLoopId: "fl-initech-launch",
-  openLoopId: "fb-initech-open",
-  openRunId: "fr-initech-open",
-  openSenders: 500,
-  items: 250000,
-};
-
 export const FEEDBACK_TARGETS = ["feedback-config", "feedback-give", "feedback-submit"];
 /** Senders of the open run who post twice side by side (a double click): one of the two may land. */
 export const DOUBLE_SENDERS = 50;
@@ -43,16 +34,10 @@ export function feedbackPages(ids) {
   ];
 }
 
-/** LARGE_FEEDBACK from the loops' seed module, or null with the reason when that module is not there. */
+/** LARGE_FEEDBACK of the loops' seed module. */
 export async function feedbackIds(loadSeedModule) {
-  try {
-    const loops = await loadSeedModule("../../app/db/seed/feedback-loops.ts");
-    if (!loops.LARGE_FEEDBACK) return { ids: AGREED, missing: "app/db/seed/feedback-loops.ts exports no LARGE_FEEDBACK" };
-    return { ids: loops.LARGE_FEEDBACK, missing: null };
-  } catch (error) {
-    if (error?.code === "ERR_MODULE_NOT_FOUND") return { ids: AGREED, missing: "app/db/seed/feedback-loops.ts is not in this tree" };
-    throw error;
-  }
+  const loops = await loadSeedModule("../../app/db/seed/feedback-loops.ts");
+  return loops.LARGE_FEEDBACK;
 }
 
 const TEXT_FIELDS = {

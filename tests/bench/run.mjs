@@ -91,8 +91,8 @@ const SURVEY_RUN = surveySeed.LARGE_SURVEY_RUN;
 /** The same survey's open run: 1,000 recipients, none responded (the submission burst). */
 const OPEN_SURVEY_RUN = surveySeed.LARGE_OPEN_SURVEY_RUN;
 const RESPOND_PATH = `/surveys/respond/${encodeURIComponent(OPEN_SURVEY_RUN.id)}`;
-/** Feedback loops (tests/bench/feedback.mjs): LARGE_FEEDBACK of app/db/seed/feedback-loops.ts, or why it is missing. */
-const { ids: FEEDBACK_IDS, missing: FEEDBACK_MISSING } = await feedbackIds(loadSeedModule);
+/** Feedback loops (tests/bench/feedback.mjs): LARGE_FEEDBACK of app/db/seed/feedback-loops.ts. */
+const FEEDBACK_IDS = await feedbackIds(loadSeedModule);
 const LARGE_REVIEW = seed.LARGE_REVIEW;
 const REVIEW_PATH = `/reviews/manage-reviews/${LARGE_REVIEW.id}`;
 /** The large review's pairs a reminder can go to (app/db/seed/demo.ts: the completed ones cannot be reminded). */
@@ -1255,12 +1255,8 @@ function surveySubmitCheck(plan, { burst, retries }, stored) {
 // ---------------------------------------------------------------------------------------------
 // Feedback loops: tests/bench/feedback.mjs
 
-/** The open run's senders and their forms, from D1 before the server starts; null (with a SKIP line) while the loops' seed is missing. */
+/** The open run's senders and their forms, from D1 before the server starts. */
 async function planFeedback() {
-  if (FEEDBACK_MISSING) {
-    log(`skipping the feedback-loop targets: ${FEEDBACK_MISSING}`);
-    return null;
-  }
   return feedbackPlan({ ids: FEEDBACK_IDS, d1Rows, sqlString, BenchError });
 }
 
@@ -1563,7 +1559,7 @@ async function main() {
   }
 
   const pages = PAGES.filter(
-    (p) => want(p.key) && !(p.key === "feedback-give" && !feedback) && !(p.key.startsWith("feedback-") && FEEDBACK_MISSING)
+    (p) => want(p.key) && !(p.key === "feedback-give" && !feedback)
   );
   // The static asset is the yardstick of every page's ratio: measured whenever a page is.
   const pageTargets = await Promise.all(

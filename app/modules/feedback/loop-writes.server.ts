@@ -499,8 +499,8 @@ async function openRunCount(db: Db, loopId: string) {
 
 /**
  * Closes a run whose deadline has passed: pending pairs stay pending (they can no longer be
- * given), the giving part releases the run's anonymous items, and a loop with no next run and
- * no other open run has ended.
+ * given), planReleaseAnonymous (give-writes.server.ts) releases the run's anonymous items, and a
+ * loop with no next run and no other open run has ended.
  */
 export async function planCloseRun(db: Db, request: LoopRequest, input: { runId: string; now: number }): Promise<WritePlan<RunAnswer>> {
   const [run] = await db
