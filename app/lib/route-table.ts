@@ -35,6 +35,12 @@ function profileRoute(base: string): Pick<RouteEntry, "module" | "remixPath"> {
   return { module: "routes/profile.tsx", remixPath: `${base}/:tab?` };
 }
 
+/** The workspace insights' two tabs and their bare path are one Remix route (routes/feedback-analytics.tsx). */
+const feedbackAnalyticsRoute: Pick<RouteEntry, "module" | "remixPath"> = {
+  module: "routes/feedback-analytics.tsx",
+  remixPath: "/analytics/feedback-analytics/:tab?",
+};
+
 function area(
   name: string,
   upcoming: string | null,
@@ -117,6 +123,12 @@ export const ROUTES: RouteEntry[] = [
       "Feedback",
       profileRoute("/my-team/:relationshipId/users/:userId"),
     ],
+    [
+      "my-team-user-performance",
+      "/my-team/:relationshipId/users/:userId/performance",
+      "Performance",
+      { ...profileRoute("/my-team/:relationshipId/users/:userId"), permission: "ViewPerformanceTab" },
+    ],
   ]),
   ...area("My Groups", null, "ViewMyGroupsPage", [
     ["my-groups", "/my-groups", "My Groups", { module: "routes/my-groups.tsx" }],
@@ -133,6 +145,12 @@ export const ROUTES: RouteEntry[] = [
       "/my-groups/:groupId/users/:userId/feedback",
       "Feedback",
       profileRoute("/my-groups/:groupId/users/:userId"),
+    ],
+    [
+      "my-groups-user-performance",
+      "/my-groups/:groupId/users/:userId/performance",
+      "Performance",
+      { ...profileRoute("/my-groups/:groupId/users/:userId"), permission: "ViewPerformanceTab" },
     ],
   ]),
 
@@ -294,7 +312,7 @@ export const ROUTES: RouteEntry[] = [
       "org-department-insights",
       "/organization/settings/departments/:departmentId/feedback-insights",
       "Feedback Insights",
-      { area: "Feedback Insights", upcoming: "Feedback Insights will show the feedback given and received in this department." },
+      { module: "routes/org.department-insights.tsx" },
     ],
   ]),
   ...area("Competencies", null, "ViewCompetencies", [
@@ -307,7 +325,7 @@ export const ROUTES: RouteEntry[] = [
       "org-group-insights",
       "/organization/settings/groups/:groupId/feedback-insights",
       "Feedback Insights",
-      { area: "Feedback Insights", upcoming: "Feedback Insights will show the feedback given and received in this group." },
+      { module: "routes/org.group-insights.tsx" },
     ],
   ]),
   ...area("Workspaces", null, "ViewWorkspaces", [
@@ -357,9 +375,9 @@ export const ROUTES: RouteEntry[] = [
     ],
   ]),
   ...area("Feedback analytics", "Feedback analytics will give an overview of the feedback given across the organization, with a leader board.", "ViewAnalytics", [
-    ["feedback-analytics", "/analytics/feedback-analytics", "Feedback Analytics"],
-    ["feedback-analytics-overview", "/analytics/feedback-analytics/overview", "Overview"],
-    ["feedback-analytics-leader-board", "/analytics/feedback-analytics/leader-board", "Leader Board"],
+    ["feedback-analytics", "/analytics/feedback-analytics", "Feedback Analytics", feedbackAnalyticsRoute],
+    ["feedback-analytics-overview", "/analytics/feedback-analytics/overview", "Overview", feedbackAnalyticsRoute],
+    ["feedback-analytics-leader-board", "/analytics/feedback-analytics/leader-board", "Leader Board", feedbackAnalyticsRoute],
   ]),
   ...area("Review analytics", "Review analytics will compare review results across campaigns and the organization.", "ViewReviewAnalytics", [
     ["review-analytics", "/analytics/review-analytics", "Review Analytics"],

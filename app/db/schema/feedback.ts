@@ -289,6 +289,41 @@ export const feedbackCompetencyCounts = sqliteTable(
   ]
 );
 
+/**
+ * Per person and day: the running totals of feedback_daily_counts up to and including that day,
+ * kept on write from the daily rows. A person's figures for any date range are two reads
+ * (the last row on or before the end minus the last row before the start), so a leaderboard of
+ * 5,000 people reads 10,000 rows however long the range (insights: app/modules/insights).
+ */
+export const feedbackRunningCounts = sqliteTable(
+  "feedback_running_counts",
+  {
+    companyId: companyId(),
+    userId: text("user_id").notNull(),
+    day: text("day").notNull(),
+    sent: integer("sent").notNull().default(0),
+    received: integer("received").notNull().default(0),
+    requested: integer("requested").notNull().default(0),
+    praiseSent: integer("praise_sent").notNull().default(0),
+    praiseReceived: integer("praise_received").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.userId, t.day] })]
+);
+
+/** Per company, day, competency and behaviour tag: feedback_competency_counts summed over people (the workspace's treemaps), kept on write. */
+export const feedbackCompanyCompetencyCounts = sqliteTable(
+  "feedback_company_competency_counts",
+  {
+    companyId: companyId(),
+    day: text("day").notNull(),
+    competencyId: text("competency_id").notNull(),
+    behaviourId: text("behaviour_id").notNull().default(""),
+    behaviourType: text("behaviour_type").$type<BehaviourType | "">().notNull().default(""),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.day, t.competencyId, t.behaviourId, t.behaviourType] })]
+);
+
 /** A 1-on-1 meeting (001 §3 "OneOnOne"), set up by a one-on-one loop run. */
 export const oneOnOnes = sqliteTable(
   "one_on_ones",

