@@ -55,6 +55,7 @@ async function openProfile(request: Request, context: LoaderFunctionArgs["contex
   const profile = await loadProfile(context.db, viewer, path.userId, base);
   if (!profile) throw notFound();
   const args: ProfileTabArgs = {
+    request,
     context,
     viewer,
     person: profile.person,

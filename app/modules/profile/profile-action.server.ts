@@ -1,3 +1,4 @@
+import { downloadPersonalInsights } from "~/modules/insights/insights-report.server";
 import type { ProfileAction } from "./profile.schema";
 import type { ProfileTabArgs } from "./tab-args";
 
@@ -8,9 +9,10 @@ import type { ProfileTabArgs } from "./tab-args";
  */
 export async function runProfileAction(args: ProfileTabArgs, action: ProfileAction): Promise<Response> {
   switch (action.intent) {
+    case "download-insights":
+      return downloadPersonalInsights(args, action.query);
     case "managers":
     case "download-feedback":
-    case "download-insights":
       void args;
       return new Response("Not Found", { status: 404 });
   }

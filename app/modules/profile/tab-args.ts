@@ -5,6 +5,7 @@ import type { ProfilePerson } from "~/modules/org/profile.server";
 
 /** What every profile tab's loader and action is given: the profile already passed the access check of its path. */
 export interface ProfileTabArgs {
+  request: Request;
   context: AppLoadContext;
   viewer: Viewer;
   person: ProfilePerson;
