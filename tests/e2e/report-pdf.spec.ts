@@ -4,7 +4,7 @@ import { mkdirSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { inflateSync } from "node:zlib";
 import { readyLink, readyLinks } from "./report-inbox";
-import { signIn } from "./support";
+import { d1Execute, signIn, sqlValue } from "./support";
 
 // Queued PDF reports end to end: a person asks for a report, the queue consumer prints it
 // with Browser Rendering (Debian's Chromium under wrangler dev), the demo inbox gets the link, the
@@ -23,9 +23,9 @@ interface PdfCase {
   /** Asks for the report on its page (the page answers with the QUEUED toast). */
   request: (page: Page) => Promise<void>;
   /** The report's title: the inbox message is "Your report is ready: {title}". */
-  title: string;
+  title: string | (() => string);
   /** Words the PDF's text must hold: the subject's name, the chart titles… */
-  texts: string[];
+  texts: string[] | (() => string[]);
 }
 
 const CASES: PdfCase[] = [
@@ -52,17 +52,49 @@ const CASES: PdfCase[] = [
     title: "Adam Novak - H1 2026 Performance Review",
     texts: ["Adam Novak", "H1 2026 Performance Review", "Competency analytics", "Quantitative analytics", "Comments"],
   },
+  {
+    // 002 §2.5: personal Feedback Insights, downloaded by the person from their landing page.
+    name: "personal feedback insights",
+    email: "eve@acme.test",
+    async request(page) {
+      await page.goto("/my-profile/u-acme-eve/feedback-insights");
+      await page.getByRole("button", { name: "Download as PDF" }).click();
+    },
+    title: () => `${personName("u-acme-eve")} - Feedback Insights`,
+    texts: () => {
+      // The tiles' figures: the default range is the last 3 months up to today (UTC).
+      const today = new Date();
+      const start = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 3, today.getUTCDate()));
+      if (start.getUTCDate() !== today.getUTCDate()) start.setUTCDate(0);
+      const [received, sent] = queryRow(
+        `SELECT coalesce(sum(received), 0) AS a, coalesce(sum(sent), 0) AS b FROM feedback_daily_counts WHERE user_id = 'u-acme-eve' AND day BETWEEN ${sqlValue(
+          start.toISOString().slice(0, 10)
+        )} AND ${sqlValue(today.toISOString().slice(0, 10))}`
+      );
+      return [personName("u-acme-eve"), "Feedback Insights", `${received}\s+Feedback received`, `${sent}\s+Feedback sent`, "Competencies", "Strengths", "Development areas"];
+    },
+  },
 ];
+
+/** The first row of a query on the test's server, as its values. */
+function queryRow(statement: string): Array<string | number> {
+  const [result] = JSON.parse(d1Execute(statement)) as Array<{ results: Array<Record<string, string | number>> }>;
+  return Object.values(result.results[0] ?? {});
+}
+
+const personName = (id: string) => String(queryRow(`SELECT name FROM users WHERE id = ${sqlValue(id)}`)[0]);
 
 for (const c of CASES) {
   test(`${c.name}: queued, emailed with a link, downloaded as a readable PDF`, async ({ page }) => {
     test.setTimeout(120_000);
+    const title = typeof c.title === "function" ? c.title() : c.title;
+    const texts = typeof c.texts === "function" ? c.texts() : c.texts;
     await signIn(page, c.email);
-    const known = await readyLinks(page, c.title);
+    const known = await readyLinks(page, title);
     await c.request(page);
     await expect(page.getByText(QUEUED)).toBeVisible();
 
-    const link = await readyLink(page, c.title, known);
+    const link = await readyLink(page, title, known);
     expect(link).toMatch(/^\/reports\/files\/[^/]+$/);
     // The test's own output folder (test-results/…): emptied by the next run, kept for a look after a failure.
     const dir = test.info().outputPath("pdf");
@@ -86,7 +118,7 @@ for (const c of CASES) {
 
     // The text, with the chart titles drawn in SVG.
     const text = execFileSync(PDFTOTEXT, ["-layout", file, "-"], { encoding: "utf8" });
-    for (const words of c.texts) expect(text).toContain(words);
+    for (const words of texts) expect(text).toMatch(new RegExp(words));
   });
 }
 

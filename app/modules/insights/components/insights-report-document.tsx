@@ -33,7 +33,7 @@ h2 { font-size: 13pt; margin: 16px 0 6px; break-after: avoid; page-break-after: 
 .muted { color: ${SLATE_500}; font-size: 10pt; margin: 0; }
 ul.tiles { display: grid; grid-template-columns: repeat(3, 1fr); gap: 8px; list-style: none; padding: 0; margin: 0; }
 ul.tiles li { border: 1px solid #e2e8f0; border-radius: 6px; padding: 8px 10px; }
-ul.tiles .value { font-size: 18pt; font-weight: 700; display: block; }
+ul.tiles .value { font-size: 18pt; font-weight: 700; margin-right: 6px; }
 ul.tiles .label { color: ${SLATE_500}; font-size: 9.5pt; }
 section.chart { break-inside: avoid; page-break-inside: avoid; }
 table { border-collapse: collapse; width: 100%; font-size: 10pt; margin-top: 6px; }
@@ -67,8 +67,8 @@ export function InsightsReportDocument({ person, range, insights, generatedAt }:
         <ul className="tiles">
           {PERSONAL_TILES.map((tile) => (
             <li key={tile.key}>
-              <span className="value">{overview[tile.key]}</span>
-              <span className="label">{tile.label}</span>
+              {/* Figure and name on one line, so the PDF's text reads "12 Feedback received". */}
+              <span className="value">{overview[tile.key]}</span> <span className="label">{tile.label}</span>
             </li>
           ))}
         </ul>
