@@ -1,5 +1,6 @@
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import type { z } from "zod";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { ANSWER_INPUT } from "~/modules/blocks/components/looks";
 import { Button, buttonClass } from "~/ui/button";
@@ -84,54 +85,34 @@ export interface RequestActionData {
 export function RequestFeedbackPage() {
   const data = useLoaderData<RequestPageData>();
   const actionData = useActionData<RequestActionData>();
-  const navigation = useNavigation();
-  const [form, fields] = useForm({
-    id: "request-feedback",
-    lastResult: actionData?.result,
-    shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: RequestFeedbackSchema }),
-  });
-  const { chosen } = data;
   return (
-    <div className="mx-auto max-w-3xl space-y-4">
-      <PageHeader title="Request Feedback" description="Ask a colleague for feedback about yourself." />
-      {data.sent ? (
-        <GiveConfirmation title={GIVE_MESSAGES.requestSent} />
-      ) : !chosen ? (
-        <ColleagueStep label="Colleague" action="/feedback/request" chosen={null} q={data.q} matches={data.matches} invalid={data.invalid} />
-      ) : (
-        <>
-          <ChosenColleague label="Ask" name={chosen.name} changeTo="/feedback/request" />
-          <Form method="post" {...getFormProps(form)} className="space-y-4 rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
-            <input type="hidden" name="intent" value="request" />
-            <input type="hidden" name="recipientId" value={chosen.id} />
-            <input type="hidden" name="requestId" value={data.requestId} />
-            <FieldError id={fields.recipientId.errorId} errors={fields.recipientId.errors} />
-            <div>
-              <label htmlFor={fields.message.id} className="block text-sm font-medium text-slate-900">
-                Message <span className="ml-1 text-xs font-normal text-slate-500">(optional)</span>
-              </label>
-              <textarea
-                {...getTextareaProps(fields.message)}
-                rows={4}
-                maxLength={REQUEST_MESSAGE_MAX}
-                placeholder="What would you like feedback on?"
-                className={`mt-1 ${ANSWER_INPUT}`}
-              />
-              <FieldError id={fields.message.errorId} errors={fields.message.errors} />
-            </div>
-            <div className="flex justify-end gap-2 border-t border-slate-200 pt-4">
-              <Link to="/feedback" className={buttonClass("secondary")}>
-                Cancel
-              </Link>
-              <Button type="submit" disabled={navigation.state === "submitting"}>
-                Request Feedback
-              </Button>
-            </div>
-          </Form>
-        </>
+    <ColleagueFormPage
+      data={data}
+      result={actionData?.result}
+      schema={RequestFeedbackSchema}
+      page={{ id: "request-feedback", path: "/feedback/request", title: "Request Feedback", description: "Ask a colleague for feedback about yourself." }}
+      sentTitle={GIVE_MESSAGES.requestSent}
+      chosenLabel="Ask"
+      intent="request"
+      personField="recipientId"
+      submit="Request Feedback"
+    >
+      {(fields) => (
+        <div>
+          <label htmlFor={fields.message.id} className="block text-sm font-medium text-slate-900">
+            Message <span className="ml-1 text-xs font-normal text-slate-500">(optional)</span>
+          </label>
+          <textarea
+            {...getTextareaProps(fields.message)}
+            rows={4}
+            maxLength={REQUEST_MESSAGE_MAX}
+            placeholder="What would you like feedback on?"
+            className={`mt-1 ${ANSWER_INPUT}`}
+          />
+          <FieldError id={fields.message.errorId} errors={fields.message.errors} />
+        </div>
       )}
-    </div>
+    </ColleagueFormPage>
   );
 }
 
@@ -204,43 +185,96 @@ export interface PraiseActionData {
 export function PraisePage() {
   const data = useLoaderData<PraisePageData>();
   const actionData = useActionData<PraiseActionData>();
+  return (
+    <ColleagueFormPage
+      data={data}
+      result={actionData?.result}
+      schema={PraiseSchema}
+      page={{ id: "praise", path: "/feedback/praise", title: "Praise", description: "Praise a colleague: everyone in the company can see it." }}
+      sentTitle={GIVE_MESSAGES.praiseSent}
+      chosenLabel="Praise"
+      intent="praise"
+      personField="receiverId"
+      submit="Share Praise"
+    >
+      {(fields) => (
+        <>
+          <div>
+            <label htmlFor={fields.feedbackText.id} className="block text-sm font-medium text-slate-900">
+              Praise
+            </label>
+            <textarea {...getTextareaProps(fields.feedbackText)} rows={5} className={`mt-1 ${ANSWER_INPUT}`} />
+            <FieldError id={fields.feedbackText.errorId} errors={fields.feedbackText.errors} field="feedbackText" />
+          </div>
+          <TagFields catalogue={data.catalogue} values={actionData?.values ?? {}} />
+        </>
+      )}
+    </ColleagueFormPage>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// The shape Request Feedback and Praise share: choose a colleague, then one form about them.
+// ---------------------------------------------------------------------------------------------
+
+/** Conform's own bound for the shape of a form. */
+type Shape = Record<string, any>;
+type Fields<T extends Shape> = ReturnType<typeof useForm<T, T>>[1];
+
+function ColleagueFormPage<T extends Shape>({
+  data,
+  result,
+  schema,
+  page,
+  sentTitle,
+  chosenLabel,
+  intent,
+  personField,
+  submit,
+  children,
+}: {
+  data: ColleagueData & { requestId: string; sent: boolean };
+  result: SubmissionResult<string[]> | undefined;
+  schema: z.ZodType<T, T>;
+  page: { id: string; path: string; title: string; description: string };
+  sentTitle: string;
+  chosenLabel: string;
+  intent: string;
+  personField: "recipientId" | "receiverId";
+  submit: string;
+  children: (fields: Fields<T>) => React.ReactNode;
+}) {
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    id: "praise",
-    lastResult: actionData?.result,
+  const [form, fields] = useForm<T, T>({
+    id: page.id,
+    lastResult: result,
     shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: PraiseSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
   const { chosen } = data;
+  const personErrors = fields[personField];
   return (
     <div className="mx-auto max-w-3xl space-y-4">
-      <PageHeader title="Praise" description="Praise a colleague: everyone in the company can see it." />
+      <PageHeader title={page.title} description={page.description} />
       {data.sent ? (
-        <GiveConfirmation title={GIVE_MESSAGES.praiseSent} />
+        <GiveConfirmation title={sentTitle} />
       ) : !chosen ? (
-        <ColleagueStep label="Colleague" action="/feedback/praise" chosen={null} q={data.q} matches={data.matches} invalid={data.invalid} />
+        <ColleagueStep label="Colleague" action={page.path} chosen={null} q={data.q} matches={data.matches} invalid={data.invalid} />
       ) : (
         <>
-          <ChosenColleague label="Praise" name={chosen.name} changeTo="/feedback/praise" />
+          <ChosenColleague label={chosenLabel} name={chosen.name} changeTo={page.path} />
           <Form method="post" {...getFormProps(form)} className="space-y-4 rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
-            <input type="hidden" name="intent" value="praise" />
-            <input type="hidden" name="receiverId" value={chosen.id} />
+            <input type="hidden" name="intent" value={intent} />
+            <input type="hidden" name={personField} value={chosen.id} />
             <input type="hidden" name="requestId" value={data.requestId} />
-            <FieldError id={fields.receiverId.errorId} errors={fields.receiverId.errors} />
-            <div>
-              <label htmlFor={fields.feedbackText.id} className="block text-sm font-medium text-slate-900">
-                Praise
-              </label>
-              <textarea {...getTextareaProps(fields.feedbackText)} rows={5} className={`mt-1 ${ANSWER_INPUT}`} />
-              <FieldError id={fields.feedbackText.errorId} errors={fields.feedbackText.errors} field="feedbackText" />
-            </div>
-            <TagFields catalogue={data.catalogue} values={actionData?.values ?? {}} />
+            <FieldError id={personErrors.errorId} errors={personErrors.errors} />
+            {children(fields)}
             <div className="flex justify-end gap-2 border-t border-slate-200 pt-4">
               <Link to="/feedback" className={buttonClass("secondary")}>
                 Cancel
               </Link>
               <Button type="submit" disabled={navigation.state === "submitting"}>
-                Share Praise
+                {submit}
               </Button>
             </div>
           </Form>
