@@ -1,3 +1,4 @@
+import { postAtOnce } from "./burst.mjs";
 // Feedback loops in the benchmark (tests/bench/run.mjs): the loop configuration page and a Give
 // Feedback page (page targets), and 500 senders giving feedback at once on Initech's open run.
 //
@@ -120,40 +121,8 @@ async function outcomeOf(res, toastOf) {
 }
 
 /** Every post at the same moment, each answer timed. */
-async function giveAtOnce(origin, plan, posts, toastOf, percentile) {
-  const started = performance.now();
-  const answers = await Promise.all(
-    posts.map(async (sender) => {
-      const t = performance.now();
-      try {
-        const res = await fetch(`${origin}${plan.givePath(sender)}`, {
-          method: "POST",
-          redirect: "manual",
-          headers: { Cookie: sender.cookie, Origin: origin, "Content-Type": "application/x-www-form-urlencoded" },
-          body: sender.body,
-          signal: AbortSignal.timeout(120_000),
-        });
-        return { sender, ms: performance.now() - t, outcome: await outcomeOf(res, toastOf) };
-      } catch (error) {
-        return { sender, ms: performance.now() - t, outcome: `error: ${error.cause?.code ?? error.name}` };
-      }
-    })
-  );
-  const seconds = (performance.now() - started) / 1000;
-  const outcomes = {};
-  for (const a of answers) outcomes[a.outcome] = (outcomes[a.outcome] ?? 0) + 1;
-  const latencies = answers.map((a) => a.ms).sort((a, b) => a - b);
-  return {
-    answers,
-    requests: answers.length,
-    landed: outcomes[LANDED] ?? 0,
-    outcomes,
-    seconds,
-    min: latencies[0],
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
-    max: latencies.at(-1),
-  };
+function giveAtOnce(origin, plan, posts, toastOf, percentile) {
+  return postAtOnce(posts, { origin, pathOf: plan.givePath, outcomeOf: (res) => outcomeOf(res, toastOf), landed: LANDED, percentile });
 }
 
 /**
@@ -181,8 +150,8 @@ export async function feedbackSubmitRun({ origin, plan, signInEach, toastOf, per
   const settled = new Set();
   let answers = burst.answers;
   for (;;) {
-    for (const a of answers) if (a.outcome !== PROXY_LOST) settled.add(a.sender);
-    const lost = [...new Set(answers.filter((a) => a.outcome === PROXY_LOST && !settled.has(a.sender)).map((a) => a.sender))];
+    for (const a of answers) if (a.outcome !== PROXY_LOST) settled.add(a.poster);
+    const lost = [...new Set(answers.filter((a) => a.outcome === PROXY_LOST && !settled.has(a.poster)).map((a) => a.poster))];
     if (lost.length === 0 || retries.length === PROXY_RETRIES) break;
     log(`wrangler dev's proxy lost the feedback of ${lost.map((s) => s.email).join(", ")}: sending it again`);
     await sleep(500);
@@ -236,7 +205,7 @@ export function feedbackSubmitCheck(plan, { burst, retries }, stored, ms) {
   const n = plan.senders.length;
   const all = [...burst.answers, ...retries.flatMap((r) => r.answers)];
   const landedBy = new Map(plan.senders.map((s) => [s, 0]));
-  for (const a of all) if (a.outcome === LANDED) landedBy.set(a.sender, landedBy.get(a.sender) + 1);
+  for (const a of all) if (a.outcome === LANDED) landedBy.set(a.poster, landedBy.get(a.poster) + 1);
   // Each sender's first post must land; a second one (the double click) may land (the same answer again) or be refused, never fail.
   const everyoneLanded = plan.senders.every((s) => landedBy.get(s) >= 1);
   const failed = all.filter((a) => a.outcome.startsWith("error:") || /^HTTP 5/.test(a.outcome));

@@ -42,6 +42,7 @@ import os from "node:os";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { localBrowserEnv } from "../../scripts/local-browser.mjs";
+import { postAtOnce } from "./burst.mjs";
 import { feedbackIds, feedbackPages, feedbackPlan, feedbackStored, feedbackSubmitCheck, feedbackSubmitRun } from "./feedback.mjs";
 import { d1FileIn, measureReportMemory, MEMORY_LIMIT_MB } from "./report-memory.mjs";
 import {
@@ -1104,41 +1105,14 @@ function submissionOutcome(status, location, body) {
 }
 
 /** Every post is sent at the same moment; each answer is timed. `answers[i]` is the answer to `posts[i]`. */
-async function submitAtOnce(posts) {
-  const started = performance.now();
-  const answers = await Promise.all(
-    posts.map(async (person) => {
-      const t = performance.now();
-      try {
-        const res = await fetch(`${ORIGIN}${RESPOND_PATH}`, {
-          method: "POST",
-          redirect: "manual",
-          headers: { Cookie: person.cookie, Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded" },
-          body: person.body,
-          signal: AbortSignal.timeout(120_000),
-        });
-        const body = await res.text();
-        return { person, ms: performance.now() - t, outcome: submissionOutcome(res.status, res.headers.get("location"), body) };
-      } catch (error) {
-        return { person, ms: performance.now() - t, outcome: `error: ${error.cause?.code ?? error.name}` };
-      }
-    })
-  );
-  const seconds = (performance.now() - started) / 1000;
-  const outcomes = {};
-  for (const a of answers) outcomes[a.outcome] = (outcomes[a.outcome] ?? 0) + 1;
-  const latencies = answers.map((a) => a.ms).sort((a, b) => a - b);
-  return {
-    answers,
-    requests: answers.length,
-    landed: outcomes[LANDED] ?? 0,
-    outcomes,
-    seconds,
-    min: latencies[0],
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
-    max: latencies.at(-1),
-  };
+function submitAtOnce(posts) {
+  return postAtOnce(posts, {
+    origin: ORIGIN,
+    pathOf: () => RESPOND_PATH,
+    outcomeOf: async (res) => submissionOutcome(res.status, res.headers.get("location"), await res.text()),
+    landed: LANDED,
+    percentile,
+  });
 }
 
 /**
@@ -1162,8 +1136,8 @@ async function surveySubmitRun(plan) {
   const settled = new Set();
   let answers = burst.answers;
   for (;;) {
-    for (const a of answers) if (a.outcome !== PROXY_LOST) settled.add(a.person);
-    const lost = [...new Set(answers.filter((a) => a.outcome === PROXY_LOST && !settled.has(a.person)).map((a) => a.person))];
+    for (const a of answers) if (a.outcome !== PROXY_LOST) settled.add(a.poster);
+    const lost = [...new Set(answers.filter((a) => a.outcome === PROXY_LOST && !settled.has(a.poster)).map((a) => a.poster))];
     if (lost.length === 0 || retries.length === PROXY_RETRIES) break;
     log(`wrangler dev's proxy lost the post of ${lost.map((p) => p.email).join(", ")}: sending it again`);
     await sleep(500);
@@ -1214,8 +1188,8 @@ function surveySubmitCheck(plan, { burst, retries }, stored) {
   const all = [...burst.answers, ...resent];
   // Per person: how many posts landed; a re-sent post refused as a second response means a lost one had landed after all.
   const landedPosts = new Map(plan.submitters.map((p) => [p, 0]));
-  for (const a of all) if (a.outcome === LANDED) landedPosts.set(a.person, landedPosts.get(a.person) + 1);
-  const refusedLater = new Set(resent.filter((a) => a.outcome === REFUSED).map((a) => a.person));
+  for (const a of all) if (a.outcome === LANDED) landedPosts.set(a.poster, landedPosts.get(a.poster) + 1);
+  const refusedLater = new Set(resent.filter((a) => a.outcome === REFUSED).map((a) => a.poster));
   const everyoneOnce = plan.submitters.every((p) => landedPosts.get(p) === 1 || (landedPosts.get(p) === 0 && refusedLater.has(p)));
   // Anything but landed, refused as a second response, or lost by the proxy (the latter is then settled by a re-sent post or fails everyoneOnce).
   const unexpected = all.filter((a) => ![LANDED, REFUSED, PROXY_LOST].includes(a.outcome));
