@@ -70,7 +70,7 @@ function expectationFor(entry: RouteEntry, person: SeededPerson, path: string): 
   if (entry.id === "workflow-library-loop" || entry.id === "workflow-library-loop-config") return { status: 404 };
   if (entry.id === "survey-insights") return { status: 302, location: "/surveys/survey-insights/department" };
   // The Performance tab is never on one's own profile (002 §2.6): the default tab instead.
-  if (entry.id === "org-user-performance") return { status: 302, location: path.replace(/\/performance$/, "/feedback-insights") };
+  if (entry.path.endsWith("/users/:userId/performance")) return { status: 302, location: path.replace(/\/performance$/, "/feedback-insights") };
   return { status: 200 };
 }
 
