@@ -1,12 +1,11 @@
-import { Menu, MenuButton, MenuItem, MenuItems } from "@headlessui/react";
 import { Link } from "@remix-run/react";
-import { useRef } from "react";
+import { lazy, Suspense } from "react";
 import type { Copy } from "~/lib/copy";
 import type { Crumb } from "~/lib/route-table";
-import { Avatar } from "../avatar";
 import { Icon, type IconKey } from "../icons";
 import { postHomeView, useFramed, useHydrated } from "../use-hydrated";
 import { SIDEBAR_TOGGLE_ID } from "./sidebar";
+import { MENU_ITEM, MENU_PANEL, UserMenuHeader, UserMenuTrigger } from "./user-menu-parts";
 
 export interface TopBarProps {
   sidebarOpen: boolean;
@@ -79,67 +78,40 @@ export function Breadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
   );
 }
 
-const MENU_PANEL = "absolute right-0 z-50 mt-2 w-56 origin-top-right rounded-md bg-white py-1 shadow-lg ring-1 ring-slate-900/10 focus:outline-none";
-const MENU_ITEM = "flex w-full items-center gap-2 px-4 py-2 text-left text-sm text-slate-700";
-
 /**
  * The avatar menu with Logout. Logout is a POST form to /sign-out. Before hydration (and so with
- * JavaScript off) the menu is a native <details> disclosure; afterwards it is a Headless UI Menu.
+ * JavaScript off) the menu is a native <details> disclosure; afterwards it is a Headless UI Menu
+ * (./user-menu.tsx), loaded after the page: Headless UI's menu with its positioning is a fifth of
+ * a page's first-load JavaScript, and the <details> works until it arrives.
  */
 function UserMenu({ viewer, words }: { viewer: TopBarProps["viewer"]; words: Copy }) {
   const hydrated = useHydrated();
-  const signOutForm = useRef<HTMLFormElement>(null);
-  const header = (
-    <div className="border-b border-slate-100 px-4 py-2.5">
-      <p className="truncate text-sm font-medium text-slate-900">{viewer.name}</p>
-      <p className="truncate text-xs text-slate-500">{viewer.email}</p>
-    </div>
-  );
-  const trigger = (
-    <>
-      <span className="sr-only">Open user menu</span>
-      <Avatar name={viewer.name} imageUrl={viewer.imageUrl} size="sm" />
-    </>
-  );
-  if (!hydrated) {
-    return (
-      <details className="relative">
-        <summary className="flex cursor-pointer list-none rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 [&::-webkit-details-marker]:hidden">
-          {trigger}
-        </summary>
-        <div className={MENU_PANEL}>
-          {header}
-          <form method="post" action="/sign-out">
-            <button type="submit" className={`${MENU_ITEM} hover:bg-slate-50`}>
-              <Icon name="logout" className="size-4 text-slate-400" />
-              {words.logout}
-            </button>
-          </form>
-        </div>
-      </details>
-    );
-  }
-  // The menu closes (and leaves the page) on the item's click, before the browser would submit a
-  // form inside it; so the form stays outside the menu and the item submits it.
+  const fallback = <DetailsUserMenu viewer={viewer} words={words} />;
+  if (!hydrated) return fallback;
   return (
-    <Menu as="div" className="relative">
-      <form ref={signOutForm} method="post" action="/sign-out" hidden />
-      <MenuButton className="flex rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600">
-        {trigger}
-      </MenuButton>
-      <MenuItems className={MENU_PANEL}>
-        {header}
-        <MenuItem>
-          <button
-            type="button"
-            onClick={() => signOutForm.current?.requestSubmit()}
-            className={`${MENU_ITEM} data-[focus]:bg-slate-100 data-[focus]:text-slate-900`}
-          >
+    <Suspense fallback={fallback}>
+      <HeadlessUserMenu viewer={viewer} words={words} />
+    </Suspense>
+  );
+}
+
+const HeadlessUserMenu = lazy(() => import("./user-menu"));
+
+function DetailsUserMenu({ viewer, words }: { viewer: TopBarProps["viewer"]; words: Copy }) {
+  return (
+    <details className="relative">
+      <summary className="flex cursor-pointer list-none rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 [&::-webkit-details-marker]:hidden">
+        <UserMenuTrigger viewer={viewer} />
+      </summary>
+      <div className={MENU_PANEL}>
+        <UserMenuHeader viewer={viewer} />
+        <form method="post" action="/sign-out">
+          <button type="submit" className={`${MENU_ITEM} hover:bg-slate-50`}>
             <Icon name="logout" className="size-4 text-slate-400" />
             {words.logout}
           </button>
-        </MenuItem>
-      </MenuItems>
-    </Menu>
+        </form>
+      </div>
+    </details>
   );
 }
