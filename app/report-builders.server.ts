@@ -1,3 +1,4 @@
+import { FEEDBACK_REPORT_BUILDERS } from "~/modules/profile/feedback-report.server";
 import type { ReportBuilders } from "~/modules/reports/generated.server";
 import { REVIEW_REPORT_BUILDERS } from "~/modules/reviews/reports/builders.server";
 import { SURVEY_REPORT_BUILDERS } from "~/modules/surveys/survey-report-files.server";
@@ -7,4 +8,4 @@ import { SURVEY_REPORT_BUILDERS } from "~/modules/surveys/survey-report-files.se
  * (app/modules/reports) knows no area: the queue consumer and the download route hand it this
  * list. A kind added to REPORT_KINDS without a builder here fails the type check.
  */
-export const REPORT_BUILDERS: ReportBuilders = { ...REVIEW_REPORT_BUILDERS, ...SURVEY_REPORT_BUILDERS };
+export const REPORT_BUILDERS: ReportBuilders = { ...REVIEW_REPORT_BUILDERS, ...SURVEY_REPORT_BUILDERS, ...FEEDBACK_REPORT_BUILDERS };

@@ -11,7 +11,6 @@ import {
   answerEntries,
   dayBounds,
   FEEDBACK_LIST_LIMIT,
-  likePattern,
   previewEntries,
   SENDER_FILTER_GATE,
   type AnswerEntry,
@@ -116,16 +115,17 @@ const FROM = sql`FROM feedback_items fi LEFT JOIN users su ON fi.anonymous = 0 A
 export function filterConditions(viewer: Pick<Viewer, "permissions">, filters: FeedbackListFilters): SQL[] {
   const out: SQL[] = [];
   if (filters.search) {
-    const p = likePattern(filters.search);
-    const like = (column: SQL) => sql`${column} LIKE ${p} ESCAPE '\\'`;
-    const texts = FEEDBACK_TEXT_FIELDS.map((f) => like(sql.raw(`fi.${snake(f)}`)));
+    // instr, not LIKE: D1 refuses LIKE patterns longer than 50 characters. lower() folds ASCII as LIKE would.
+    const needle = filters.search.toLowerCase();
+    const has = (column: SQL) => sql`instr(lower(${column}), ${needle}) > 0`;
+    const texts = FEEDBACK_TEXT_FIELDS.map((f) => has(sql.raw(`fi.${snake(f)}`)));
     out.push(sql`(${sql.join(
       [
         ...texts,
-        like(sql`fi.feedback_type_title`),
-        sql`(fi.anonymous = 0 AND ${like(sql`su.name`)})`,
-        sql`EXISTS (SELECT 1 FROM json_each(fi.answers) a WHERE (json_type(a.value, '$.value') = 'text' AND ${like(sql`json_extract(a.value, '$.value')`)})
-          OR (json_type(a.value, '$.comment') = 'text' AND ${like(sql`json_extract(a.value, '$.comment')`)}))`,
+        has(sql`fi.feedback_type_title`),
+        sql`(fi.anonymous = 0 AND ${has(sql`su.name`)})`,
+        sql`EXISTS (SELECT 1 FROM json_each(fi.answers) a WHERE (json_type(a.value, '$.value') = 'text' AND ${has(sql`json_extract(a.value, '$.value')`)})
+          OR (json_type(a.value, '$.comment') = 'text' AND ${has(sql`json_extract(a.value, '$.comment')`)}))`,
       ],
       sql` OR `
     )})`);
@@ -227,9 +227,13 @@ export function cardOf(row: ItemRow, names: Names): FeedbackCard {
     sentAt,
     sentDay: new Date(sentAt).toISOString().slice(0, 10),
     tags: tagsOf(parsed<DimensionInfo[]>(row.dimension_infos, []), names),
-    preview: previewEntries(answersOf(row)),
+    preview: previewEntries(answersOf(row)).map((e) => ({ label: e.label, text: clip(e.text) })),
   };
 }
+
+/** A card's preview keeps the page light with hundreds of cards; Details shows it all. */
+export const PREVIEW_CHARS = 300;
+const clip = (text: string) => (text.length > PREVIEW_CHARS ? `${text.slice(0, PREVIEW_CHARS - 1)}…` : text);
 
 const httpUrl = (url: unknown) => (typeof url === "string" && /^https?:\/\/[^\s]+$/i.test(url.trim()) ? url.trim() : null);
 
@@ -252,6 +256,8 @@ function focusAreaOf(f: FocusArea, names: Names): FeedbackFocusArea | null {
 }
 
 export function detailOf(row: ItemRow, names: Names): FeedbackDetail {
+  const card = cardOf(row, names);
+  const entries = answerEntries(answersOf(row));
   const dimensions = parsed<DimensionInfo[]>(row.dimension_infos, [])
     .map((d) => ({
       id: d.id,
@@ -259,7 +265,7 @@ export function detailOf(row: ItemRow, names: Names): FeedbackDetail {
       focusAreas: (d.focusAreas ?? []).map((f) => focusAreaOf(f, names)).filter((f): f is FeedbackFocusArea => f !== null),
     }))
     .filter((d) => d.name);
-  return { ...cardOf(row, names), entries: answerEntries(answersOf(row)), dimensions };
+  return { ...card, preview: entries.slice(0, card.preview.length), entries, dimensions };
 }
 
 /**

@@ -113,11 +113,6 @@ export function dayBounds(filters: Pick<FeedbackListFilters, "startDate" | "endD
   };
 }
 
-/** LIKE pattern of a search text, `\` escaping the wildcards typed in it. */
-export function likePattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 // ---------------------------------------------------------------------------------------------
 // What a card and the Details dialog say of an item's answers.
 // ---------------------------------------------------------------------------------------------

@@ -1,3 +1,4 @@
+import { downloadFeedback } from "./feedback-report.server";
 import type { ProfileAction } from "./profile.schema";
 import type { ProfileTabArgs } from "./tab-args";
 
@@ -8,8 +9,9 @@ import type { ProfileTabArgs } from "./tab-args";
  */
 export async function runProfileAction(args: ProfileTabArgs, action: ProfileAction): Promise<Response> {
   switch (action.intent) {
-    case "managers":
     case "download-feedback":
+      return downloadFeedback(args, action.query);
+    case "managers":
     case "download-insights":
       void args;
       return new Response("Not Found", { status: 404 });
