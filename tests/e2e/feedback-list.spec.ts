@@ -174,3 +174,34 @@ test("anonymous feedback names no one on the page, and the PDF holds exactly the
   expect(block.slice(block.lastIndexOf("Feedback to Employee —"))).toMatch(/From\s+Anonymous/);
   d1Execute(`DELETE FROM feedback_items WHERE id = ${sqlValue(id)}`);
 });
+
+test("with JavaScript the end date's earliest day follows the start, behaviours follow the competency, and Apply keeps the URL", async ({ page }) => {
+  const competencies = rows<{ id: string; name: string; behaviours: number }>(
+    "SELECT c.id, c.name, (SELECT count(*) FROM behaviours b WHERE b.competency_id = c.id AND b.company_id = c.company_id) AS behaviours FROM competencies c WHERE c.company_id = 'c-acme' ORDER BY c.name"
+  );
+  const all = Number(rows<{ n: number }>("SELECT count(*) AS n FROM behaviours WHERE company_id = 'c-acme'")[0].n);
+  const chosen = competencies.find((c) => Number(c.behaviours) > 0 && Number(c.behaviours) < all)!;
+  await signIn(page, "eve@acme.test");
+  await page.goto(EVE_TAB);
+  await page.getByText("Advanced View").click();
+  const behaviour = page.getByLabel("Behaviour", { exact: true });
+  await expect(behaviour.locator("option")).toHaveCount(all + 1);
+  await page.getByLabel("Competency").selectOption(chosen.id);
+  await expect(behaviour.locator("option")).toHaveCount(Number(chosen.behaviours) + 1);
+  await page.getByLabel("End date").fill("2026-01-10");
+  await page.getByLabel("Start date").fill("2026-02-01");
+  // 002 §5: the earlier end is cleared, and the picker allows only days from the start.
+  await expect(page.getByLabel("End date")).toHaveValue("");
+  await expect(page.getByLabel("End date")).toHaveAttribute("min", "2026-02-01");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(new RegExp(`startDate=2026-02-01.*competency=${chosen.id}`));
+  await expect(page.getByLabel("Competency")).toHaveValue(chosen.id);
+  const expected = Number(
+    rows<{ n: number }>(
+      `SELECT count(*) AS n ${EVE_ITEMS} AND sent_at >= ${Date.parse("2026-02-01T00:00:00Z")}
+        AND EXISTS (SELECT 1 FROM json_each(dimension_infos) d WHERE json_extract(d.value, '$.id') = ${sqlValue(chosen.id)})`
+    )[0].n
+  );
+  if (expected === 0) await expect(page.getByText("No feedback available!")).toBeVisible();
+  else await expect(cards(page)).toHaveCount(expected);
+});
