@@ -41,9 +41,9 @@ describe("profile header (002 §2.6)", () => {
   });
 
   it("says honestly that tab content is not available yet and what it will show, with no numbers", async () => {
-    const text = textOf(await page("eve@acme.test", "/my-profile/u-acme-eve/feedback"));
-    expect(text).toContain("Feedback is not available yet.");
-    expect(text).toContain("Feedback will list the feedback this person gave and received.");
+    const text = textOf(await page("eve@acme.test", "/my-profile/u-acme-eve/goals"));
+    expect(text).toContain("Goals is not available yet.");
+    expect(text).toContain("Goals will list the goals set and how far each has come.");
   });
 });
 

@@ -35,7 +35,8 @@ describe("pages of areas not built yet", () => {
   const placeholders = ROUTES.filter((r) => r.layout === "shell" && !r.module && r.permission);
 
   it("covers every placeholder route", () => {
-    expect(placeholders.length).toBeGreaterThan(20);
+    // Fewer as areas are built; the test below must not pass for want of pages to check.
+    expect(placeholders.length).toBeGreaterThan(0);
   });
 
   it("say what the page will offer, in the product's words", { timeout: 60_000 }, async () => {

@@ -1,4 +1,5 @@
 import { downloadPersonalInsights } from "~/modules/insights/insights-report.server";
+import { downloadFeedback } from "./feedback-report.server";
 import type { ProfileAction } from "./profile.schema";
 import type { ProfileTabArgs } from "./tab-args";
 
@@ -11,8 +12,9 @@ export async function runProfileAction(args: ProfileTabArgs, action: ProfileActi
   switch (action.intent) {
     case "download-insights":
       return downloadPersonalInsights(args, action.query);
-    case "managers":
     case "download-feedback":
+      return downloadFeedback(args, action.query);
+    case "managers":
       void args;
       return new Response("Not Found", { status: 404 });
   }
