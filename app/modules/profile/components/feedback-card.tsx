@@ -70,6 +70,7 @@ export function FeedbackCardView({ card, cc, detailsTo, words }: { card: Card; c
         <Link
           to={detailsTo}
           preventScrollReset
+          data-details-for={card.id}
           className="text-sm font-semibold text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
         >
           {words.details}

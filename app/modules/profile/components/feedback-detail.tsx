@@ -1,7 +1,7 @@
 import { Link, useNavigate } from "@remix-run/react";
+import { useEffect, useState } from "react";
 import type { Copy } from "~/lib/copy";
 import { buttonClass } from "~/ui/button";
-import { Modal } from "~/ui/dialog";
 import { useHydrated } from "~/ui/use-hydrated";
 import type { FeedbackDetail } from "../feedback-list.server";
 import { FeedbackTags, senderLabel } from "./feedback-card";
@@ -12,7 +12,9 @@ type Words = Copy["feedbackList"];
  * The feedback detail dialog (002 §2.5 "Clicking a row opens a feedback detail dialog"): a page
  * state, `?feedback=<id>`. With JavaScript a Headless UI dialog (focus moves in, Escape closes,
  * focus goes back to the Details link); without it a dialog panel rendered by the server above
- * the list, with a Close link back to the list.
+ * the list, with a Close link back to the list. The Headless UI dialog is not part of the profile
+ * page's first load: the tab loads it once the page is interactive (`preloadDetailDialog`), and the
+ * server's panel stands in should Details be opened before it arrives.
  */
 export function FeedbackDetailDialog({
   detail,
@@ -28,9 +30,14 @@ export function FeedbackDetailDialog({
   closeLabel: string;
 }) {
   const hydrated = useHydrated();
+  const Modal = useModal();
   const navigate = useNavigate();
-  const close = () => navigate(closeTo, { preventScrollReset: true, replace: true });
-  if (hydrated) {
+  const close = () => {
+    navigate(closeTo, { preventScrollReset: true, replace: true });
+    // Back to the Details link the dialog came from, also when it was opened by loading its URL.
+    requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-details-for="${CSS.escape(detail.id)}"]`)?.focus());
+  };
+  if (hydrated && Modal) {
     return (
       <Modal open onClose={close} title={detail.typeTitle} description={<time dateTime={detail.sentDay}>{detail.sentDay}</time>} size="lg">
         <FeedbackDetailBody detail={detail} cc={cc} words={words} />
@@ -58,6 +65,22 @@ export function FeedbackDetailDialog({
       </div>
     </section>
   );
+}
+
+type ModalComponent = (typeof import("~/ui/dialog"))["Modal"];
+let loadedModal: ModalComponent | null = null;
+
+/** Loads the Headless UI dialog once (the tab calls it when it is shown). */
+export function preloadDetailDialog(): Promise<ModalComponent> {
+  return import("~/ui/dialog").then((m) => (loadedModal = m.Modal));
+}
+
+function useModal(): ModalComponent | null {
+  const [modal, setModal] = useState(() => loadedModal);
+  useEffect(() => {
+    if (!modal) void preloadDetailDialog().then((m) => setModal(() => m));
+  }, [modal]);
+  return modal;
 }
 
 function FeedbackDetailBody({ detail, cc, words }: { detail: FeedbackDetail; cc: string[]; words: Words }) {

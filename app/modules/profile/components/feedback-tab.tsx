@@ -1,4 +1,5 @@
 import { Form } from "@remix-run/react";
+import { useEffect } from "react";
 import { copy } from "~/lib/copy";
 import { buttonClass } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
@@ -6,7 +7,7 @@ import { DETAIL_PARAM } from "../feedback-list";
 import type { FeedbackTabData } from "../feedback-tab.server";
 import type { ProfilePageData } from "../profile-page-data";
 import { FeedbackCardView } from "./feedback-card";
-import { FeedbackDetailDialog } from "./feedback-detail";
+import { FeedbackDetailDialog, preloadDetailDialog } from "./feedback-detail";
 import { FeedbackFilters } from "./feedback-filters";
 
 /**
@@ -25,6 +26,7 @@ export function FeedbackTabView({ data, feedback }: { data: ProfilePageData; fee
     return `${tabPath}?${q.toString()}`;
   };
   const cc = data.managers.map((m) => m.name);
+  useEffect(() => void preloadDetailDialog(), []);
   return (
     <div className="space-y-5">
       <FeedbackFilters key={feedback.query} platform={data.platform} tabPath={tabPath} feedback={feedback} />
