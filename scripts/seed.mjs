@@ -12,7 +12,8 @@
 // Initech's 250,000 feedback items and their counts (about 1.2 million rows) are too many for that
 // path (wrangler parses the SQL text at about a megabyte a second): with --large they are made a
 // day at a time and inserted into the local D1 database's SQLite file with prepared statements,
-// in one transaction, after the batch (which has already deleted Initech's old ones).
+// in one transaction, after the batch (which has already deleted Initech's old ones); the insights'
+// roll-ups of those counts are then rebuilt with SQL in the same transaction.
 import { execFile } from "node:child_process";
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -208,6 +209,8 @@ async function insertLargeFeedback(seed, large, now, options) {
       }
     }
     for (const index of indexes) db.exec(index.sql);
+    // The insights' roll-ups of every Initech count row, in the same transaction.
+    for (const statement of seed.rollupRebuildStatements(seed.LARGE_FEEDBACK_ITEMS.companyId)) db.exec(statement);
     db.exec("COMMIT");
   } catch (error) {
     if (db.isTransaction) db.exec("ROLLBACK");

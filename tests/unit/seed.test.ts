@@ -92,6 +92,8 @@ const PRIMARY_KEYS: Record<string, string[]> = {
   survey_answers: ["response_id", "block_id", "value_num"],
   feedback_daily_counts: ["company_id", "user_id", "day"],
   feedback_competency_counts: ["company_id", "user_id", "day", "competency_id", "behaviour_id", "behaviour_type"],
+  feedback_running_counts: ["company_id", "user_id", "day"],
+  feedback_company_competency_counts: ["company_id", "day", "competency_id", "behaviour_id", "behaviour_type"],
 };
 
 describe("demo seed: the accounts the specification and the tests name", () => {

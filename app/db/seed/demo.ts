@@ -16,7 +16,7 @@ import { demoFeedbackLoopRows, largeFeedbackLoopRows } from "./feedback-loops.ts
 // @ts-ignore TS5097
 import { demoFeedbackRows, foldFeedbackCounts, loopFeedbackRows } from "./feedback.ts";
 // @ts-ignore TS5097
-export { DEMO_FEEDBACK, FEEDBACK_COUNT_UPSERTS, FEEDBACK_SEED_TABLES, LARGE_FEEDBACK_ITEMS, largeFeedbackBatches } from "./feedback.ts";
+export { DEMO_FEEDBACK, FEEDBACK_COUNT_UPSERTS, FEEDBACK_SEED_TABLES, LARGE_FEEDBACK_ITEMS, largeFeedbackBatches, rollupRebuildStatements } from "./feedback.ts";
 // @ts-ignore TS5097
 import { toStoredBlocks } from "../../modules/reviews/questionnaire-blocks.ts";
 import type { BlockForm, Catalogue, CompetencySnapshot, ObjectiveSnapshot, StoredBlock } from "../../modules/reviews/questionnaire-blocks";
@@ -62,6 +62,8 @@ export const SEED_TABLE_ORDER = [
   "feedback_items",
   "feedback_daily_counts",
   "feedback_competency_counts",
+  "feedback_running_counts",
+  "feedback_company_competency_counts",
 ] as const;
 
 const T0 = Date.UTC(2026, 0, 5, 9, 0, 0);

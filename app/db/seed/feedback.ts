@@ -404,8 +404,51 @@ export function foldFeedbackCounts(tables: SeedTables) {
     }
     tables[table] = [...byKey.values()];
   };
-  fold("feedback_daily_counts", ["company_id", "user_id", "day"], ["sent", "received", "requested", "praise_sent", "praise_received"]);
+  fold("feedback_daily_counts", ["company_id", "user_id", "day"], [...DAILY_COUNT_COLUMNS]);
   fold("feedback_competency_counts", ["company_id", "user_id", "day", "competency_id", "behaviour_id", "behaviour_type"], ["count"]);
+  // The insights' roll-ups of the folded rows, as the server keeps them on write (count-writes.server.ts).
+  const totals = new Map<string, Row>();
+  tables.feedback_running_counts = [...(tables.feedback_daily_counts ?? [])]
+    .sort((a, b) => String(a.company_id).localeCompare(String(b.company_id)) || String(a.user_id).localeCompare(String(b.user_id)) || String(a.day).localeCompare(String(b.day)))
+    .map((row) => {
+      const key = `${row.company_id}\u0000${row.user_id}`;
+      const before = totals.get(key);
+      const running: Row = { company_id: row.company_id, user_id: row.user_id, day: row.day };
+      for (const c of DAILY_COUNT_COLUMNS) running[c] = Number(row[c]) + Number(before?.[c] ?? 0);
+      totals.set(key, running);
+      return running;
+    });
+  tables.feedback_company_competency_counts = (tables.feedback_competency_counts ?? []).map((row) => ({
+    company_id: row.company_id,
+    day: row.day,
+    competency_id: row.competency_id,
+    behaviour_id: row.behaviour_id,
+    behaviour_type: row.behaviour_type,
+    count: row.count,
+  }));
+  fold("feedback_company_competency_counts", ["company_id", "day", "competency_id", "behaviour_id", "behaviour_type"], ["count"]);
+}
+
+const DAILY_COUNT_COLUMNS = ["sent", "received", "requested", "praise_sent", "praise_received"] as const;
+
+/**
+ * Rebuilds a company's roll-ups from its count rows (scripts/seed.mjs, after it inserts Initech's
+ * counts straight into the local database): the running totals as window sums of the daily rows,
+ * the company's competency counts as sums of the people's.
+ */
+export function rollupRebuildStatements(companyId: string): string[] {
+  const cid = `'${companyId.replaceAll("'", "''")}'`;
+  const sums = DAILY_COUNT_COLUMNS.map((c) => `sum(${c}) OVER w`).join(", ");
+  return [
+    `DELETE FROM feedback_running_counts WHERE company_id = ${cid};`,
+    `INSERT INTO feedback_running_counts (company_id, user_id, day, ${DAILY_COUNT_COLUMNS.join(", ")})
+      SELECT company_id, user_id, day, ${sums} FROM feedback_daily_counts WHERE company_id = ${cid}
+      WINDOW w AS (PARTITION BY user_id ORDER BY day ROWS UNBOUNDED PRECEDING);`,
+    `DELETE FROM feedback_company_competency_counts WHERE company_id = ${cid};`,
+    `INSERT INTO feedback_company_competency_counts (company_id, day, competency_id, behaviour_id, behaviour_type, count)
+      SELECT company_id, day, competency_id, behaviour_id, behaviour_type, sum(count) FROM feedback_competency_counts WHERE company_id = ${cid}
+      GROUP BY day, competency_id, behaviour_id, behaviour_type;`,
+  ];
 }
 
 const isWeekend = (dayStart: number) => {
