@@ -1,9 +1,8 @@
-import { copy } from "~/lib/copy";
 import type { ProfilePageData } from "~/modules/profile/profile-page-data";
 import type { PersonalInsightsTab } from "../personal-tab.server";
-import { EmptyState } from "~/ui/empty-state";
+import { InsightsCard } from "./insights-card";
 
-export function PersonalInsightsTabView({ data }: { data: ProfilePageData; insights: PersonalInsightsTab }) {
-  const tab = data.tabs.find((t) => t.id === data.activeTab)!;
-  return <EmptyState icon="analytics" title={copy(data.platform).notYetAvailable(tab.label)} description={tab.upcoming} />;
+/** A profile's Feedback Insights tab: the personal insights card (002 §2.5). */
+export function PersonalInsightsTabView({ data, insights }: { data: ProfilePageData; insights: PersonalInsightsTab }) {
+  return <InsightsCard platform={data.platform} action={`${data.basePath}/feedback-insights`} card={insights} />;
 }
