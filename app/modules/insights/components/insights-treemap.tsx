@@ -36,14 +36,17 @@ export function InsightsTreemap({
     chart: {
       ...CHART_BASE,
       type: "treemap",
-      events: href
+      // An explicit `events: undefined` would replace ApexCharts' defaults, which it reads on mount.
+      ...(href
         ? {
-            dataPointSelection: (_event, _context, config: { dataPointIndex: number }) => {
-              const item = shown[config.dataPointIndex];
-              if (item) navigate(href(item));
+            events: {
+              dataPointSelection: (_event: unknown, _context: unknown, config: { dataPointIndex: number }) => {
+                const item = shown[config.dataPointIndex];
+                if (item) navigate(href(item));
+              },
             },
           }
-        : undefined,
+        : {}),
     },
     colors: [COLOURS[chart]],
     legend: { show: false },
@@ -75,7 +78,7 @@ export function InsightsTreemap({
           </div>
           <ul aria-label={title} className="mt-3 flex flex-wrap gap-2 text-sm" data-treemap-tiles>
             {shown.map((item) => (
-              <li key={`${item.dimensionId}:${item.id}:${item.behaviourType}`} data-tile={item.id}>
+              <li key={`${item.dimensionId}:${item.id}:${item.behaviourType}`} data-tile={item.id} data-competency={item.dimensionId} data-count={item.count}>
                 {href ? (
                   <a
                     href={href(item)}
