@@ -9,7 +9,7 @@ import { InsightsFiltersForm } from "./insights-filters";
 import { InsightsLeaderboard } from "./insights-leaderboard";
 import { StatTiles } from "./insights-tiles";
 import { InsightsTreemap } from "./insights-treemap";
-import { CHARTS, everyFigureZero, GROUP_TILES, PERSONAL_TILES, tileHref, type InsightsCardData } from "./insights-view";
+import { CHARTS, everyFigureZero, GROUP_TILES, leaderboardProfileHref, PERSONAL_TILES, tileHref, type InsightsCardData } from "./insights-view";
 
 export type { InsightsCardData };
 
@@ -83,7 +83,6 @@ function GroupBody({ words, card }: { words: Copy; card: Extract<InsightsCardDat
   if (everyFigureZero(insights.overview, insights.charts) && insights.leaderboard.every((row) => row.total === 0)) {
     return <EmptyState icon="analytics" title={words.noFeedbackAnalytics} />;
   }
-  const base = card.profileBase;
   return (
     <>
       {card.parts.overview ? (
@@ -95,7 +94,7 @@ function GroupBody({ words, card }: { words: Copy; card: Extract<InsightsCardDat
       {card.parts.leaderboard ? (
         <div>
           <h3 className="mb-2 text-sm font-semibold text-slate-900">{t.leaderboard}</h3>
-          <InsightsLeaderboard words={words} rows={insights.leaderboard} profileHref={base ? (id) => (id === card.viewerId ? `/my-profile/${encodeURIComponent(id)}` : `${base}/${encodeURIComponent(id)}`) : null} />
+          <InsightsLeaderboard words={words} rows={insights.leaderboard} profileHref={leaderboardProfileHref(card.profileBase, card.viewerId)} />
         </div>
       ) : null}
     </>

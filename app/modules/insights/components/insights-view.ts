@@ -48,6 +48,15 @@ export function tileHref(basePath: string, item: ChartItem, range: { startDate: 
   return `${basePath}/feedback?${q}`;
 }
 
+/**
+ * Where a leaderboard name's View link leads: the page's profile base, except one's own row,
+ * which opens one's own profile (a base such as My Team does not hold oneself). Null: no links.
+ */
+export function leaderboardProfileHref(profileBase: string | null, viewerId: string): ((userId: string) => string) | null {
+  if (!profileBase) return null;
+  return (userId) => (userId === viewerId ? `/my-profile/${encodeURIComponent(userId)}` : `${profileBase}/${encodeURIComponent(userId)}`);
+}
+
 /** The groups filter's legend: "Workspaces and Channels" on Slack-type, "Groups" where both words are one. */
 export function groupsLegend(words: { workspaces: string; channels: string }): string {
   return words.workspaces === words.channels ? words.workspaces : `${words.workspaces} and ${words.channels}`;
