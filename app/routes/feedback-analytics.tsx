@@ -4,7 +4,7 @@ import { sharedCopy } from "~/lib/copy";
 import { pageMeta } from "~/lib/navigation";
 import { hasPermission } from "~/lib/permissions/names";
 import { requirePermission } from "~/modules/auth/session.server";
-import { InsightsCard } from "~/modules/insights/components/insights-card";
+import { GroupInsightsCard } from "~/modules/insights/components/group-insights-card";
 import { PageTabs } from "~/modules/insights/components/page-tabs";
 import { groupInsightsCard, orgProfileBase } from "~/modules/insights/pages.server";
 import { PageHeader } from "~/ui/page-header";
@@ -44,7 +44,7 @@ export default function FeedbackAnalyticsPage() {
         label="Feedback Analytics tabs"
         tabs={(Object.keys(TABS) as Tab[]).map((id) => ({ label: TABS[id], to: `${BASE}/${id}${search}`, current: id === tab }))}
       />
-      <InsightsCard platform={platform} action={`${BASE}/${tab}`} card={card} title={TABS[tab]} />
+      <GroupInsightsCard platform={platform} action={`${BASE}/${tab}`} card={card} title={TABS[tab]} />
     </>
   );
 }

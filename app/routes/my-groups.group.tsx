@@ -4,7 +4,7 @@ import { sharedCopy } from "~/lib/copy";
 import { pageMeta } from "~/lib/navigation";
 import { hasPermission } from "~/lib/permissions/names";
 import { requirePermission } from "~/modules/auth/session.server";
-import { InsightsCard } from "~/modules/insights/components/insights-card";
+import { GroupInsightsCard } from "~/modules/insights/components/group-insights-card";
 import { groupInsightsCard } from "~/modules/insights/pages.server";
 import { loadMyGroupMembers, pageParam } from "~/modules/org/team.server";
 import { MembersCard } from "~/ui/members-card";
@@ -46,7 +46,7 @@ export default function MyGroupPage() {
     <>
       <PageHeader title={data.name} />
       <div className="space-y-6">
-        <InsightsCard platform={data.platform} action={`/my-groups/${encodeURIComponent(data.groupId)}`} card={data.card} />
+        <GroupInsightsCard platform={data.platform} action={`/my-groups/${encodeURIComponent(data.groupId)}`} card={data.card} />
         <MembersCard
           title="Members"
           members={data.members}

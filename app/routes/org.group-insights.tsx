@@ -2,7 +2,7 @@ import { data, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { pageMeta } from "~/lib/navigation";
 import { requirePermission } from "~/modules/auth/session.server";
-import { InsightsCard } from "~/modules/insights/components/insights-card";
+import { GroupInsightsCard } from "~/modules/insights/components/group-insights-card";
 import { MembersInsightsTabs } from "~/modules/insights/components/page-tabs";
 import { findInsightsGroup, groupInsightsCard, orgProfileBase } from "~/modules/insights/pages.server";
 import { PageHeader } from "~/ui/page-header";
@@ -33,7 +33,7 @@ export default function GroupInsightsPage() {
     <>
       <PageHeader title={group.name} />
       <MembersInsightsTabs base={base} current="insights" name={group.name} />
-      <InsightsCard platform={platform} action={`${base}/feedback-insights`} card={card} />
+      <GroupInsightsCard platform={platform} action={`${base}/feedback-insights`} card={card} />
     </>
   );
 }
