@@ -274,6 +274,59 @@ const SHARED = {
     reportGenerated: "Generated",
   },
 
+  // Feedback insights
+  // (insights keys)
+  /** The Feedback Insights card (002 §2.5) on profiles, departments, groups, teams and analytics. */
+  insights: {
+    title: "Feedback Insights",
+    filtersLabel: "Feedback Insights filters",
+    startDate: "Start date",
+    endDate: "End date",
+    feedbackType: "Feedback type",
+    apply: "Apply",
+    allGroups: "All",
+    downloadPdf: "Download as PDF",
+    personalTiles: {
+      totalFeedbackSent: "Feedback sent",
+      totalFeedbackReceived: "Feedback received",
+      totalFeedbackRequested: "Feedback requested",
+      totalPraiseSent: "Praise sent",
+      totalPraiseReceived: "Praise received",
+      totalSurveysSubmitted: "Surveys submitted",
+    },
+    groupTiles: {
+      totalFeedbackCount: "Feedback",
+      totalFeedbackRequestCount: "Feedback requests",
+      totalPublicPraise: "Public praise",
+      totalSurveySubmittedCount: "Surveys submitted",
+      userParticipatedCount: "People participating",
+    },
+    overviewLabel: "Overview",
+    charts: { competency: "Competencies", strengthCompetency: "Strengths", developmentCompetency: "Development areas" },
+    chartLabel: (title: string) => `Treemap of ${title.toLowerCase()}: each tile's size is how often it was tagged`,
+    chartEmpty: "Nothing tagged in this range.",
+    tileText: (name: string, count: number, avg: number) => `${name}: ${count} (${avg}%)`,
+    leaderboard: "Leader Board",
+    overviewTab: "Overview",
+    leaderboardColumns: {
+      name: "Name",
+      feedback_sent: "Feedback sent",
+      feedback_received: "Feedback received",
+      feedback_requested: "Feedback requested",
+      praise_sent: "Praise sent",
+      praise_received: "Praise received",
+      survey_submitted: "Surveys submitted",
+      total: "Total",
+    },
+    view: "View",
+    noLeaderboard: "Nobody in this group yet.",
+    withheld: (people: number, minimum: number) =>
+      `These figures are hidden to keep feedback anonymous: this group has ${people === 1 ? "1 person" : `${people} people`}, fewer than the anonymity minimum of ${minimum}, and its figures for this range include anonymous feedback.`,
+    notShared: (name: string) =>
+      `${name}'s feedback insights are shown only to ${name}, their managers and the admins who manage people.`,
+    membersTab: "Members",
+  },
+
 } as const;
 
 type PlatformCopy = {

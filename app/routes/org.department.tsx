@@ -2,6 +2,7 @@ import { data, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { pageMeta } from "~/lib/navigation";
 import { requirePermission } from "~/modules/auth/session.server";
+import { MembersInsightsTabs } from "~/modules/insights/components/page-tabs";
 import { departmentMembers, findDepartment, MEMBERS_PAGE_SIZE } from "~/modules/org/departments.server";
 import { Avatar } from "~/ui/avatar";
 import { buttonClass } from "~/ui/button";
@@ -36,6 +37,7 @@ export default function DepartmentPage() {
   return (
     <div>
       <PageHeader title={department.name} description={total === 1 ? "1 member" : `${total} members`} />
+      <MembersInsightsTabs base={`/organization/settings/departments/${encodeURIComponent(department.id)}`} current="members" name={department.name} />
       {members.length === 0 ? (
         <EmptyState title="No members in this department." description="People join a department when it is set on their profile." />
       ) : (

@@ -5,6 +5,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { pageMeta } from "~/lib/navigation";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requirePermission } from "~/modules/auth/session.server";
+import { MembersInsightsTabs } from "~/modules/insights/components/page-tabs";
 import { GroupActionSchema } from "~/modules/org/groups.schema";
 import { changeGroup, loadGroup } from "~/modules/org/groups.server";
 import { pageParam } from "~/modules/org/team.server";
@@ -63,6 +64,7 @@ export default function GroupPage() {
   return (
     <>
       <PageHeader title={group.name} description={group.channelName ? `Channel: ${group.channelName}` : undefined} />
+      <MembersInsightsTabs base={`/organization/settings/groups/${encodeURIComponent(group.id)}`} current="members" name={group.name} />
       {errors && errors.length > 0 ? (
         <div role="alert" className="mb-4 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800" data-group-error>
           {errors.join(" ")}

@@ -69,6 +69,8 @@ function expectationFor(entry: RouteEntry, person: SeededPerson, path: string): 
   // A library loop is the company's: the filled id is no one's loop.
   if (entry.id === "workflow-library-loop" || entry.id === "workflow-library-loop-config") return { status: 404 };
   if (entry.id === "survey-insights") return { status: 302, location: "/surveys/survey-insights/department" };
+  // 002 §2.1: the feedback analytics' bare path opens its Overview tab.
+  if (entry.id === "feedback-analytics") return { status: 302, location: "/analytics/feedback-analytics/overview" };
   // The Performance tab is never on one's own profile (002 §2.6): the default tab instead.
   if (entry.path.endsWith("/users/:userId/performance")) return { status: 302, location: path.replace(/\/performance$/, "/feedback-insights") };
   return { status: 200 };

@@ -1,19 +1,14 @@
 import type { ApexOptions } from "apexcharts";
-import { Component, lazy, Suspense, type ReactNode } from "react";
-import { useHydrated } from "~/ui/use-hydrated";
+import type { ReactNode } from "react";
+import { CHART_BASE, LazyChart } from "~/ui/chart";
 import type { ChoiceCount, NpsResult } from "../report";
 
 /**
- * ApexCharts charts for the survey report, loaded lazily in the browser only. ApexCharts touches
- * `window` when it is imported, and it is heavy: the import below is dynamic (Vite gives it a
- * chunk of its own that only this page requests, after hydration) and compiled out of the server
- * build (`import.meta.env.SSR` is a build-time constant). Until the chunk arrives, without
- * JavaScript, or if it fails to load, the caller's server-rendered fallback (CSS bars) stays.
- * The charts duplicate the table beside them, so they are hidden from assistive technology.
+ * ApexCharts charts for the survey report, drawn by the app's one lazy chart (app/ui/chart.tsx):
+ * until the chart chunk arrives, without JavaScript, or if it fails to load, the caller's
+ * server-rendered fallback (CSS bars) stays. The charts duplicate the table beside them, so they
+ * are hidden from assistive technology.
  */
-const ApexChart = lazy(() =>
-  import.meta.env.SSR ? Promise.reject(new Error("Charts load in the browser only")) : import("react-apexcharts")
-);
 
 // Tailwind palette (the app's colours): indigo is the brand colour, slate the text and lines.
 const INDIGO_500 = "#6366f1";
@@ -26,56 +21,11 @@ const SLATE_700 = "#334155";
 
 const shown = (percent: number) => `${Number.isInteger(percent) ? percent : percent.toFixed(1)}%`;
 
-/** Shared by every chart: no toolbar or zoom (the chart is aria-hidden; the table beside it is what assistive technology reads), the page's font. */
-const BASE: ApexOptions["chart"] = {
-  fontFamily: "inherit",
-  toolbar: { show: false },
-  zoom: { enabled: false },
-  parentHeightOffset: 0,
-  animations: { enabled: true, speed: 300 },
-};
-
-interface ChartProps {
-  /** What the chart shows, e.g. "Bar chart of the answers to …". */
-  label: string;
-  type: "bar" | "donut";
-  height: number;
-  options: ApexOptions;
-  series: ApexOptions["series"];
-  /** Server-rendered stand-in shown before hydration, while loading and on failure. */
-  fallback: ReactNode;
-}
-
-function LazyChart({ label, type, height, options, series, fallback }: ChartProps) {
-  const hydrated = useHydrated();
-  if (!hydrated) return <>{fallback}</>;
-  return (
-    <ChartBoundary fallback={fallback}>
-      <Suspense fallback={fallback}>
-        <figure aria-hidden="true" aria-label={label} data-chart={type} className="min-w-0">
-          <ApexChart type={type} height={height} width="100%" options={options} series={series} />
-        </figure>
-      </Suspense>
-    </ChartBoundary>
-  );
-}
-
-/** A chunk that fails to load (offline, a new deployment) leaves the fallback, not an error page. */
-class ChartBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
-  state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  render() {
-    return this.state.failed ? this.props.fallback : this.props.children;
-  }
-}
-
 /** Horizontal bars: one per choice, its length the count, its label the percentage. */
 export function ChoiceChart({ label, choices, fallback }: { label: string; choices: ChoiceCount[]; fallback: ReactNode }) {
   const max = Math.max(1, ...choices.map((c) => c.count));
   const options: ApexOptions = {
-    chart: { ...BASE, type: "bar" },
+    chart: { ...CHART_BASE, type: "bar" },
     colors: [INDIGO_500],
     plotOptions: { bar: { horizontal: true, borderRadius: 3, barHeight: "70%" } },
     dataLabels: {
@@ -110,6 +60,7 @@ export function ChoiceChart({ label, choices, fallback }: { label: string; choic
   return (
     <LazyChart
       label={`Bar chart of the answers to ${label}`}
+      name="bar"
       type="bar"
       height={Math.max(140, choices.length * 34 + 40)}
       options={options}
@@ -127,7 +78,7 @@ export function NpsChart({ label, nps, fallback }: { label: string; nps: NpsResu
     { name: "Detractors", n: nps.detractors, percent: nps.detractorsPercent },
   ];
   const options: ApexOptions = {
-    chart: { ...BASE, type: "donut" },
+    chart: { ...CHART_BASE, type: "donut" },
     labels: parts.map((p) => p.name),
     colors: [EMERALD_500, AMBER_400, ROSE_500],
     stroke: { width: 2, colors: ["#ffffff"] },
@@ -156,6 +107,7 @@ export function NpsChart({ label, nps, fallback }: { label: string; nps: NpsResu
   return (
     <LazyChart
       label={`Donut chart of the promoters, passives and detractors of ${label}`}
+      name="donut"
       type="donut"
       height={150}
       options={options}
