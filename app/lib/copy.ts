@@ -226,6 +226,10 @@ const SHARED = {
   feedbackRequestDeclined: "You declined this request.",
   feedbackPraiseSent: "Your praise has been shared.",
 
+  // Profile: performance, reviews and objectives tabs, managers
+  editManagers: "Edit managers",
+  editManagersOf: (name: string) => `Edit managers of ${name}`,
+  managersOf: (name: string) => `Managers of ${name}`,
 } as const;
 
 type PlatformCopy = {

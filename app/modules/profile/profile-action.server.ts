@@ -1,3 +1,4 @@
+import { saveManagers, type ProfileActionReply } from "./managers.server";
 import type { ProfileAction } from "./profile.schema";
 import type { ProfileTabArgs } from "./tab-args";
 
@@ -6,9 +7,10 @@ import type { ProfileTabArgs } from "./tab-args";
  * parsed the form. Each intent checks its own permission by name and answers with a redirect
  * (and a toast) or the submission's errors.
  */
-export async function runProfileAction(args: ProfileTabArgs, action: ProfileAction): Promise<Response> {
+export async function runProfileAction(args: ProfileTabArgs, action: ProfileAction): Promise<Response | ProfileActionReply> {
   switch (action.intent) {
     case "managers":
+      return saveManagers(args, action);
     case "download-feedback":
     case "download-insights":
       void args;
