@@ -9,26 +9,19 @@ import { attrs, texts, textOf } from "./shell-html";
 const EVE = "/organization/settings/users/u-acme-eve/feedback";
 
 async function managersOf(userId: string) {
-  const { results } = await env.DB.prepare(
-    "SELECT manager_id FROM user_managers WHERE user_id = ? ORDER BY manager_id"
-  )
+  const { results } = await env.DB.prepare("SELECT manager_id FROM user_managers WHERE user_id = ? ORDER BY manager_id")
     .bind(userId)
     .all<{ manager_id: string }>();
   return results.map((r) => r.manager_id);
 }
 
 async function setManagers(userId: string, managerIds: string[]) {
-  const company = (await env.DB.prepare(
-    "SELECT company_id FROM users WHERE id = ?"
-  )
-    .bind(userId)
-    .first<{ company_id: string }>())!.company_id;
+  const company = (await env.DB.prepare("SELECT company_id FROM users WHERE id = ?").bind(userId).first<{ company_id: string }>())!
+    .company_id;
   await env.DB.batch([
     env.DB.prepare("DELETE FROM user_managers WHERE user_id = ?").bind(userId),
     ...managerIds.map((m) =>
-      env.DB.prepare(
-        "INSERT INTO user_managers (company_id, user_id, manager_id, created_at) VALUES (?, ?, ?, 0)"
-      ).bind(company, userId, m)
+      env.DB.prepare("INSERT INTO user_managers (company_id, user_id, manager_id, created_at) VALUES (?, ?, ?, 0)").bind(company, userId, m)
     ),
   ]);
 }
@@ -50,27 +43,21 @@ describe("profile managers", () => {
     });
     expect(response.status).toBe(200);
     const html = await response.text();
-    expect(
-      await attrs(html, 'input[name="managerIds"][checked]', "value")
-    ).toEqual(["u-acme-mona"]);
+    expect(await attrs(html, 'input[name="managerIds"][checked]', "value")).toEqual(["u-acme-mona"]);
     expect(html).toContain('value="managers"');
-    expect(await texts(html, 'a[href$="?dialog=managers"]')).toEqual([
-      "Edit managers",
-    ]);
+    expect(await texts(html, 'a[href$="?dialog=managers"]')).toEqual(["Edit managers"]);
   });
 
   it("offers no Edit managers control on one's own profile or without the gate", async () => {
-    const own = await appFetch(
-      "/organization/settings/users/u-acme-alice/feedback?dialog=managers",
-      { cookie: await sessionFor("alice@acme.test") }
-    );
+    const own = await appFetch("/organization/settings/users/u-acme-alice/feedback?dialog=managers", {
+      cookie: await sessionFor("alice@acme.test"),
+    });
     const ownHtml = await own.text();
     expect(textOf(ownHtml)).not.toContain("Edit managers");
     expect(ownHtml).not.toContain('name="managerIds"');
-    const mona = await appFetch(
-      "/my-team/default/users/u-acme-eve/feedback?dialog=managers",
-      { cookie: await sessionFor("mona@acme.test") }
-    );
+    const mona = await appFetch("/my-team/default/users/u-acme-eve/feedback?dialog=managers", {
+      cookie: await sessionFor("mona@acme.test"),
+    });
     const monaHtml = await mona.text();
     expect(textOf(monaHtml)).not.toContain("Edit managers");
     expect(monaHtml).not.toContain('name="managerIds"');
@@ -78,18 +65,11 @@ describe("profile managers", () => {
 
   it("adds and removes managers and redirects back to the profile with a toast", async () => {
     const cookie = await sessionFor("alice@acme.test");
-    const added = await post(
-      `${EVE}?dialog=managers`,
-      ["u-acme-mona", "u-acme-adam"],
-      cookie
-    );
+    const added = await post(`${EVE}?dialog=managers`, ["u-acme-mona", "u-acme-adam"], cookie);
     expect(added.status).toBe(302);
     expect(added.headers.get("Location")).toBe(EVE);
     expect(added.headers.get("Set-Cookie") ?? "").toContain("toast");
-    expect(await managersOf("u-acme-eve")).toEqual([
-      "u-acme-adam",
-      "u-acme-mona",
-    ]);
+    expect(await managersOf("u-acme-eve")).toEqual(["u-acme-adam", "u-acme-mona"]);
     const removed = await post(EVE, ["u-acme-adam"], cookie);
     expect(removed.status).toBe(302);
     expect(await managersOf("u-acme-eve")).toEqual(["u-acme-adam"]);
@@ -99,11 +79,7 @@ describe("profile managers", () => {
   });
 
   it("redirects home without UpdateUserManagers and writes nothing", async () => {
-    const response = await post(
-      "/my-team/default/users/u-acme-eve/feedback",
-      ["u-acme-ed"],
-      await sessionFor("mona@acme.test")
-    );
+    const response = await post("/my-team/default/users/u-acme-eve/feedback", ["u-acme-ed"], await sessionFor("mona@acme.test"));
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/");
     expect(await managersOf("u-acme-eve")).toEqual(["u-acme-mona"]);
@@ -111,11 +87,7 @@ describe("profile managers", () => {
 
   it("answers 404 for another company's person and for another company's manager writes nothing", async () => {
     const cookie = await sessionFor("alice@acme.test");
-    const foreign = await post(
-      "/organization/settings/users/u-globex-tina/feedback",
-      ["u-acme-mona"],
-      cookie
-    );
+    const foreign = await post("/organization/settings/users/u-globex-tina/feedback", ["u-acme-mona"], cookie);
     expect(foreign.status).toBe(404);
     expect(await managersOf("u-globex-tina")).toEqual(["u-globex-mike"]);
     const foreignManager = await post(EVE, ["u-globex-mike"], cookie);
@@ -124,15 +96,9 @@ describe("profile managers", () => {
   });
 
   it("refuses the person as their own manager and writes nothing", async () => {
-    const response = await post(
-      `${EVE}?dialog=managers`,
-      ["u-acme-mona", "u-acme-eve"],
-      await sessionFor("alice@acme.test")
-    );
+    const response = await post(`${EVE}?dialog=managers`, ["u-acme-mona", "u-acme-eve"], await sessionFor("alice@acme.test"));
     expect(response.status).toBe(400);
-    expect(await response.text()).toContain(
-      "A person cannot be their own manager."
-    );
+    expect(await response.text()).toContain("A person cannot be their own manager.");
     expect(await managersOf("u-acme-eve")).toEqual(["u-acme-mona"]);
   });
 
@@ -146,11 +112,7 @@ describe("profile managers", () => {
     expect(many.status).toBe(400);
     const unknown = await post(EVE, ["u-acme-nobody"], cookie);
     expect(unknown.status).toBe(400);
-    const cycle = await post(
-      "/organization/settings/users/u-acme-mona/feedback",
-      ["u-acme-eve"],
-      cookie
-    );
+    const cycle = await post("/organization/settings/users/u-acme-mona/feedback", ["u-acme-eve"], cookie);
     expect(cycle.status).toBe(400);
     expect(await managersOf("u-acme-eve")).toEqual(["u-acme-mona"]);
     expect(await managersOf("u-acme-mona")).toEqual(["u-acme-alice"]);

@@ -4,29 +4,19 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { hasPermission } from "~/lib/permissions/names";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { ManagerChoices } from "~/modules/org/components/managers-form";
-import {
-  companyUser,
-  managerCandidates,
-  replaceManagers,
-} from "~/modules/org/users.server";
+import { companyUser, managerCandidates, replaceManagers } from "~/modules/org/users.server";
 import { ManagersIntent, type ProfileAction } from "./profile.schema";
 import type { ProfileTabArgs } from "./tab-args";
 
 /** A refused form: its errors for the page (useActionData), with a 400. */
-export type ProfileActionReply = ReturnType<
-  typeof data<{ result: SubmissionResult<string[]> }>
->;
+export type ProfileActionReply = ReturnType<typeof data<{ result: SubmissionResult<string[]> }>>;
 
 /** The query string that opens the managers form on a profile (server-rendered, so without JavaScript too). */
 export const MANAGERS_DIALOG = "managers";
 
 /** Whether the viewer may change the managers of the profile's person: UpdateUserManagers, other people's profiles only. */
-export function mayEditManagers(
-  args: Pick<ProfileTabArgs, "viewer" | "isOwn">
-) {
-  return (
-    !args.isOwn && hasPermission(args.viewer.permissions, "UpdateUserManagers")
-  );
+export function mayEditManagers(args: Pick<ProfileTabArgs, "viewer" | "isOwn">) {
+  return !args.isOwn && hasPermission(args.viewer.permissions, "UpdateUserManagers");
 }
 
 /**
@@ -34,21 +24,12 @@ export function mayEditManagers(
  * may edit them; else null. A search (`mq` present) carries the ticks of the form it came from
  * (the Users page's dialog does the same); else the current managers are ticked.
  */
-export async function loadManagersDialog(
-  args: ProfileTabArgs
-): Promise<ManagerChoices | null> {
+export async function loadManagersDialog(args: ProfileTabArgs): Promise<ManagerChoices | null> {
   const params = args.url.searchParams;
-  if (
-    params.get("dialog") !== MANAGERS_DIALOG ||
-    !mayEditManagers(args) ||
-    args.person.isDeleted
-  )
-    return null;
+  if (params.get("dialog") !== MANAGERS_DIALOG || !mayEditManagers(args) || args.person.isDeleted) return null;
   const searched = params.has("mq");
   const search = (params.get("mq") ?? "").trim().slice(0, 200);
-  const ticked = searched
-    ? params.getAll("managerIds").slice(0, 50)
-    : undefined;
+  const ticked = searched ? params.getAll("managerIds").slice(0, 50) : undefined;
   return {
     search,
     ...(await managerCandidates(args.context, args.viewer, args.person.id, {
@@ -70,12 +51,7 @@ export async function saveManagers(
 ): Promise<Response | ProfileActionReply> {
   if (!mayEditManagers(args)) throw redirect("/");
   const target = await companyUser(args.context, args.viewer, args.person.id);
-  const outcome = await replaceManagers(
-    args.context,
-    args.viewer,
-    target,
-    action.managerIds
-  );
+  const outcome = await replaceManagers(args.context, args.viewer, target, action.managerIds);
   const submission = parseWithZod(formOf(action), { schema: ManagersIntent });
   if (!outcome.ok) {
     return data(
@@ -88,11 +64,7 @@ export async function saveManagers(
       { status: 400 }
     );
   }
-  return redirectWithToast(
-    args.url.pathname,
-    { type: "success", message: outcome.message },
-    { request: new Request(args.url) }
-  );
+  return redirectWithToast(args.url.pathname, { type: "success", message: outcome.message }, { request: new Request(args.url) });
 }
 
 /** The parsed fields again as a form, so the refusal's reply keeps what was ticked. */

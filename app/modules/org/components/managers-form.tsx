@@ -13,8 +13,7 @@ export interface ManagerChoices {
   more: boolean;
 }
 
-const inputClass =
-  "mt-1 w-full rounded-md border border-slate-300 px-3 py-2 text-sm aria-[invalid]:border-red-500";
+const inputClass = "mt-1 w-full rounded-md border border-slate-300 px-3 py-2 text-sm aria-[invalid]:border-red-500";
 const labelClass = "block text-sm font-medium text-slate-700";
 
 /**
@@ -46,17 +45,9 @@ export function ManagersForm({
   /** Form errors and the dialog's buttons. */
   children: ReactNode;
 }) {
-  const people = [
-    ...managers.ticked.map((p) => ({ ...p, checked: true })),
-    ...managers.candidates.map((p) => ({ ...p, checked: false })),
-  ];
+  const people = [...managers.ticked.map((p) => ({ ...p, checked: true })), ...managers.candidates.map((p) => ({ ...p, checked: false }))];
   return (
-    <Form
-      method="post"
-      action={action}
-      className="mt-4 space-y-4"
-      key={`${managers.search}|${managers.ticked.map((p) => p.id).join(",")}`}
-    >
+    <Form method="post" action={action} className="mt-4 space-y-4" key={`${managers.search}|${managers.ticked.map((p) => p.id).join(",")}`}>
       {/* For the GET (search): the page's place and the dialog. The POST ignores them. */}
       {getFields.map(([name, value]) => (
         <input key={`get-${name}`} type="hidden" name={name} value={value} />
@@ -78,25 +69,15 @@ export function ManagersForm({
             className={inputClass}
           />
         </div>
-        <button
-          type="submit"
-          formMethod="get"
-          formAction={searchAction}
-          className={buttonClass("secondary")}
-        >
+        <button type="submit" formMethod="get" formAction={searchAction} className={buttonClass("secondary")}>
           Search
         </button>
       </div>
-      <fieldset
-        aria-describedby={errors ? "managerIds-error" : "managerIds-hint"}
-        aria-invalid={errors ? true : undefined}
-      >
+      <fieldset aria-describedby={errors ? "managerIds-error" : "managerIds-hint"} aria-invalid={errors ? true : undefined}>
         <legend className={labelClass}>Managers</legend>
         {people.length === 0 ? (
           <p className="mt-2 text-sm text-slate-600">
-            {managers.search
-              ? `Nobody matches "${managers.search}".`
-              : copy(platform).noManagers}
+            {managers.search ? `Nobody matches "${managers.search}".` : copy(platform).noManagers}
           </p>
         ) : (
           <ul className="mt-2 max-h-72 divide-y divide-slate-100 overflow-y-auto rounded-md border border-slate-200">
@@ -110,9 +91,7 @@ export function ManagersForm({
                     defaultChecked={person.checked}
                     className="size-4 rounded border-slate-300"
                   />
-                  <span className="font-medium text-slate-900">
-                    {person.name}
-                  </span>
+                  <span className="font-medium text-slate-900">{person.name}</span>
                   <span className="text-slate-500">{person.email}</span>
                 </label>
               </li>
