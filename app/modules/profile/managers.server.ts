@@ -3,7 +3,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { hasPermission } from "~/lib/permissions/names";
 import { redirectWithToast } from "~/lib/toast.server";
-import type { ManagerChoices } from "~/modules/org/components/managers-form";
+import type { ManagerChoices } from "~/modules/org/users-page";
 import { companyUser, managerCandidates, replaceManagers } from "~/modules/org/users.server";
 import { ManagersIntent, type ProfileAction } from "./profile.schema";
 import type { ProfileTabArgs } from "./tab-args";

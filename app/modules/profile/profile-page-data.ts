@@ -1,5 +1,5 @@
 import type { Platform } from "~/lib/permissions/registry";
-import type { ManagerChoices } from "~/modules/org/components/managers-form";
+import type { ManagerChoices } from "~/modules/org/users-page";
 import type { ProfileBaseKind, ProfileTab, ProfileTabId } from "~/modules/org/profile-tabs";
 import type { ProfileData } from "~/modules/org/profile.server";
 import type { ProfileTabData } from "./tab-data.server";

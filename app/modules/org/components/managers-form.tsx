@@ -2,16 +2,10 @@ import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { copy } from "~/lib/copy";
 import type { Platform } from "~/lib/permissions/registry";
+import type { ManagerChoices } from "../users-page";
 import { MANAGER_CHOICES } from "../users.schema";
 import { buttonClass } from "~/ui/button";
 import { FieldError } from "~/ui/form-fields";
-
-export interface ManagerChoices {
-  search: string;
-  ticked: Array<{ id: string; name: string; email: string }>;
-  candidates: Array<{ id: string; name: string; email: string }>;
-  more: boolean;
-}
 
 const inputClass = "mt-1 w-full rounded-md border border-slate-300 px-3 py-2 text-sm aria-[invalid]:border-red-500";
 const labelClass = "block text-sm font-medium text-slate-700";
