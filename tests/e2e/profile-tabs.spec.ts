@@ -116,6 +116,31 @@ test.describe("Managers on the profile without JavaScript", () => {
   });
 });
 
+test("managers are edited in a dialog with JavaScript on", async ({ page }) => {
+  const profile = "/organization/settings/users/u-acme-ed/feedback";
+  await signIn(page, "alice@acme.test");
+  await page.goto(profile);
+  await page.getByRole("link", { name: /Edit managers/ }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByRole("heading", { name: /^Managers of Ed/ })).toBeVisible();
+  const box = dialog.getByRole("checkbox").first();
+  await expect(box).toBeChecked();
+  await box.uncheck();
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page).toHaveURL(new RegExp(`${profile}$`));
+  await expect(page.getByText("No managers assigned!")).toBeVisible();
+  expect(rowsOf(`SELECT manager_id FROM user_managers WHERE user_id = 'u-acme-ed'`)).toEqual([]);
+
+  await page.getByRole("link", { name: /Edit managers/ }).click();
+  await dialog.getByLabel("Find people").fill("Mona");
+  await dialog.getByRole("button", { name: "Search" }).click();
+  await dialog.getByRole("checkbox", { name: /Mona/ }).check();
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(dialog).toHaveCount(0);
+  expect(rowsOf(`SELECT manager_id AS id FROM user_managers WHERE user_id = 'u-acme-ed'`).map((r) => r.id)).toEqual(["u-acme-mona"]);
+});
+
 test.describe("Reviews and Objectives tabs of one's own profile", () => {
   test("the Reviews tab lists the results and reports shared with the person, with links", async ({ page }) => {
     const shareId = "e2e-profile-share-eve";
