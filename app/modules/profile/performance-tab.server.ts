@@ -1,9 +1,9 @@
+import { hasPermission } from "~/lib/permissions/names";
 import { mayNameAnonymousReviewers } from "~/modules/access/review-reports.server";
 import type { RevieweeReportData } from "~/modules/reviews/reports/reviewee-report";
 import { asReporter, loadRevieweeReport, MAX_REPORT_REVIEWS, type ReviewOption } from "~/modules/reviews/reports/reviewee-report.server";
 import { CAMPAIGN_PARAM } from "./performance";
 import type { ProfileTabArgs } from "./tab-args";
-
 
 export interface PerformanceTabData {
   /** The person's review campaigns with completed reviews of them, newest first. */
@@ -25,6 +25,9 @@ export interface PerformanceTabData {
  */
 export async function loadPerformanceTab(args: ProfileTabArgs): Promise<PerformanceTabData> {
   const { context, viewer, person } = args;
+  // The route and the tab list already hold to this; the figures never leave without it either way.
+  if (args.isOwn || !hasPermission(viewer.permissions, "ViewPerformanceTab"))
+    return { campaigns: [], selected: null, report: null, limit: null };
   const base = {
     companyId: viewer.company.id,
     revieweeId: person.id,
