@@ -7,6 +7,7 @@ import { requirePermission } from "~/modules/auth/session.server";
 import { DEFAULT_PROFILE_TAB, parseProfilePath, profileTabs, type ProfileTabId } from "~/modules/org/profile-tabs";
 import { loadProfile, personExists, type ProfileBase } from "~/modules/org/profile.server";
 import { ProfilePage } from "~/modules/profile/components/profile-page";
+import { loadManagersDialog } from "~/modules/profile/managers.server";
 import { runProfileAction } from "~/modules/profile/profile-action.server";
 import type { ProfilePageData } from "~/modules/profile/profile-page-data";
 import { ProfileActionSchema } from "~/modules/profile/profile.schema";
@@ -85,6 +86,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     tabs,
     activeTab: tab,
     tabData: await loadProfileTab(tab, args),
+    managersDialog: await loadManagersDialog(args),
     crumbLabels,
   };
   return data(page);

@@ -31,13 +31,16 @@ export type UserDialogData = {
   };
   departments?: Array<{ id: string; name: string }>;
   roles?: Array<{ id: string; name: string }>;
-  managers?: {
-    search: string;
-    ticked: Array<{ id: string; name: string; email: string }>;
-    candidates: Array<{ id: string; name: string; email: string }>;
-    more: boolean;
-  };
+  managers?: ManagerChoices;
 };
+
+/** The managers form's choices (the Users page's dialog and a profile's): ticked people first, then others to tick. */
+export interface ManagerChoices {
+  search: string;
+  ticked: Array<{ id: string; name: string; email: string }>;
+  candidates: Array<{ id: string; name: string; email: string }>;
+  more: boolean;
+}
 
 export type UsersPageData = {
   platform: Platform;

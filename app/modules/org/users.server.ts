@@ -374,41 +374,61 @@ export async function runUserAction(context: AppLoadContext, viewer: Viewer, act
       await db.batch([db.update(users).set(change).where(whereTarget), audit("edited", { from: before, to: change })]);
       return { ok: true, message: USER_MESSAGES.edited(action.name) };
     }
-    case "managers": {
-      const ids = [...new Set(action.managerIds)];
-      if (ids.includes(target.id)) return { ok: false, fieldErrors: { managerIds: [USER_MESSAGES.selfManager] } };
-      if (ids.length > 0) {
-        const found = await db
-          .select({ id: users.id, name: users.name })
-          .from(users)
-          .where(and(eq(users.companyId, companyId), inArray(users.id, ids), eq(users.isDeleted, false)));
-        if (found.length !== ids.length) return { ok: false, fieldErrors: { managerIds: [USER_MESSAGES.unknownManager] } };
-        // A person cannot manage someone who manages them (direct cycle).
-        const managedByTarget = await db
-          .select({ userId: userManagers.userId })
-          .from(userManagers)
-          .where(and(eq(userManagers.companyId, companyId), eq(userManagers.managerId, target.id), inArray(userManagers.userId, ids)));
-        if (managedByTarget.length > 0) {
-          const name = found.find((f) => f.id === managedByTarget[0].userId)?.name ?? "";
-          return { ok: false, fieldErrors: { managerIds: [USER_MESSAGES.cycleManager(name)] } };
-        }
-      }
-      const previous = await db
-        .select({ managerId: userManagers.managerId })
-        .from(userManagers)
-        .where(and(eq(userManagers.companyId, companyId), eq(userManagers.userId, target.id)));
-      const remove = db.delete(userManagers).where(and(eq(userManagers.companyId, companyId), eq(userManagers.userId, target.id)));
-      const audited = audit("managers_updated", { from: previous.map((p) => p.managerId), to: ids });
-      if (ids.length > 0) {
-        await db.batch([
-          remove,
-          db.insert(userManagers).values(ids.map((managerId) => ({ companyId, userId: target.id, managerId }))),
-          audited,
-        ]);
-      } else {
-        await db.batch([remove, audited]);
-      }
-      return { ok: true, message: USER_MESSAGES.managersUpdated(target.name) };
+    case "managers":
+      return replaceManagers(context, viewer, target, action.managerIds);
+  }
+}
+
+/**
+ * Replaces a person's managers with `managerIds` (the Users page's dialog and the profile header
+ * share it): the person is never their own manager, every manager is an active person of the
+ * company and no one they manage; otherwise nothing is written. The change and its audit row go
+ * in one batch. `target` must already be a person of the viewer's company (companyUser).
+ */
+export async function replaceManagers(
+  context: AppLoadContext,
+  viewer: Viewer,
+  target: { id: string; name: string },
+  managerIds: readonly string[]
+): Promise<ActionOutcome> {
+  const { db } = context;
+  const companyId = viewer.company.id;
+  const ids = [...new Set(managerIds)];
+  if (ids.includes(target.id)) return { ok: false, fieldErrors: { managerIds: [USER_MESSAGES.selfManager] } };
+  if (ids.length > 0) {
+    const found = await db
+      .select({ id: users.id, name: users.name })
+      .from(users)
+      .where(and(eq(users.companyId, companyId), inArray(users.id, ids), eq(users.isDeleted, false)));
+    if (found.length !== ids.length) return { ok: false, fieldErrors: { managerIds: [USER_MESSAGES.unknownManager] } };
+    // A person cannot manage someone who manages them (direct cycle).
+    const managedByTarget = await db
+      .select({ userId: userManagers.userId })
+      .from(userManagers)
+      .where(and(eq(userManagers.companyId, companyId), eq(userManagers.managerId, target.id), inArray(userManagers.userId, ids)));
+    if (managedByTarget.length > 0) {
+      const name = found.find((f) => f.id === managedByTarget[0].userId)?.name ?? "";
+      return { ok: false, fieldErrors: { managerIds: [USER_MESSAGES.cycleManager(name)] } };
     }
   }
+  const previous = await db
+    .select({ managerId: userManagers.managerId })
+    .from(userManagers)
+    .where(and(eq(userManagers.companyId, companyId), eq(userManagers.userId, target.id)));
+  const remove = db.delete(userManagers).where(and(eq(userManagers.companyId, companyId), eq(userManagers.userId, target.id)));
+  const audited = auditEvent(db, {
+    companyId,
+    actorId: viewer.user.id,
+    action: "user.managers_updated",
+    entityType: "user",
+    entityId: target.id,
+    data: { from: previous.map((p) => p.managerId), to: ids },
+    requestId: context.requestId,
+  });
+  if (ids.length > 0) {
+    await db.batch([remove, db.insert(userManagers).values(ids.map((managerId) => ({ companyId, userId: target.id, managerId }))), audited]);
+  } else {
+    await db.batch([remove, audited]);
+  }
+  return { ok: true, message: USER_MESSAGES.managersUpdated(target.name) };
 }

@@ -1,5 +1,6 @@
 import { downloadPersonalInsights } from "~/modules/insights/insights-report.server";
 import { downloadFeedback } from "./feedback-report.server";
+import { saveManagers, type ProfileActionReply } from "./managers.server";
 import type { ProfileAction } from "./profile.schema";
 import type { ProfileTabArgs } from "./tab-args";
 
@@ -8,14 +9,13 @@ import type { ProfileTabArgs } from "./tab-args";
  * parsed the form. Each intent checks its own permission by name and answers with a redirect
  * (and a toast) or the submission's errors.
  */
-export async function runProfileAction(args: ProfileTabArgs, action: ProfileAction): Promise<Response> {
+export async function runProfileAction(args: ProfileTabArgs, action: ProfileAction): Promise<Response | ProfileActionReply> {
   switch (action.intent) {
+    case "managers":
+      return saveManagers(args, action);
     case "download-insights":
       return downloadPersonalInsights(args, action.query);
     case "download-feedback":
       return downloadFeedback(args, action.query);
-    case "managers":
-      void args;
-      return new Response("Not Found", { status: 404 });
   }
 }

@@ -1,4 +1,5 @@
 import type { Platform } from "~/lib/permissions/registry";
+import type { ManagerChoices } from "~/modules/org/users-page";
 import type { ProfileBaseKind, ProfileTab, ProfileTabId } from "~/modules/org/profile-tabs";
 import type { ProfileData } from "~/modules/org/profile.server";
 import type { ProfileTabData } from "./tab-data.server";
@@ -14,5 +15,7 @@ export interface ProfilePageData extends ProfileData {
   tabs: ProfileTab[];
   activeTab: ProfileTabId;
   tabData: ProfileTabData;
+  /** The managers form's choices, when `?dialog=managers` opened it (UpdateUserManagers); else null. */
+  managersDialog: ManagerChoices | null;
   crumbLabels: Record<string, string>;
 }

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigate, useSubmit } from "@remix-run/react";
 import { copy } from "~/lib/copy";
-import { MANAGER_CHOICES, type UsersQuery } from "../users.schema";
+import type { UsersQuery } from "../users.schema";
 import type { UserRow } from "../users.server";
 import { BASE, type DialogKind, type UsersPageData } from "../users-page";
 import { Avatar } from "~/ui/avatar";
@@ -10,6 +10,7 @@ import { Modal } from "~/ui/dialog";
 import { ActionMenu, type ActionMenuItem } from "~/ui/menu";
 import { EmptyState } from "~/ui/empty-state";
 import { FieldError } from "~/ui/form-fields";
+import { ManagersForm } from "./managers-form";
 import { PageHeader } from "~/ui/page-header";
 import { useClientNavigation } from "~/ui/client-navigation";
 import { SortHeader } from "~/ui/sort-header";
@@ -234,83 +235,26 @@ function EditForm({ data, result }: { data: LoaderData; result?: SubmissionResul
   );
 }
 
-/**
- * Managers of a person (UpdateUserManagers): the ticked people (at first the current managers),
- * then others to tick. A company of thousands is not one long list: MANAGER_CHOICES people at a
- * time and a search to find others. It is one form: Search submits it as a GET (`formMethod`),
- * carrying the ticks and the list's place along, so it works without JavaScript and keeps what
- * was ticked; Save posts it and replaces the managers with everyone ticked.
- */
-function ManagersForm({ data, result }: { data: LoaderData; result?: SubmissionResult<string[]> }) {
+/** Managers of a person (UpdateUserManagers): the shared managers form, over the list. */
+function ManagersDialogForm({ data, result }: { data: LoaderData; result?: SubmissionResult<string[]> }) {
   const dialog = data.dialog!;
-  const managers = dialog.managers!;
-  const errors = result?.error?.managerIds;
   const listParams = [...new URL(data.back, "http://same.origin").searchParams];
-  const people = [...managers.ticked.map((p) => ({ ...p, checked: true })), ...managers.candidates.map((p) => ({ ...p, checked: false }))];
   return (
-    <Form method="post" className="mt-4 space-y-4" key={`${managers.search}|${managers.ticked.map((p) => p.id).join(",")}`}>
-      {/* For the GET (search): the list's place and the dialog. The POST ignores them. */}
-      {listParams.map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
-      ))}
-      <input type="hidden" name="dialog" value="managers" />
-      <input type="hidden" name="user" value={dialog.user.id} />
-      <Hidden intent="managers" userId={dialog.user.id} back={data.back} />
-      <div className="flex items-end gap-2">
-        <div className="flex-1">
-          <label htmlFor="managers-search" className={labelClass}>
-            Find people
-          </label>
-          <input
-            id="managers-search"
-            name="mq"
-            type="search"
-            defaultValue={managers.search}
-            placeholder="Name or e-mail"
-            className={inputClass}
-          />
-        </div>
-        <button type="submit" formMethod="get" formAction={BASE} className={buttonClass("secondary")}>
-          Search
-        </button>
-      </div>
-      <fieldset aria-describedby={errors ? "managerIds-error" : "managerIds-hint"} aria-invalid={errors ? true : undefined}>
-        <legend className={labelClass}>Managers</legend>
-        {people.length === 0 ? (
-          <p className="mt-2 text-sm text-slate-600">
-            {managers.search ? `Nobody matches "${managers.search}".` : copy(data.platform).noManagers}
-          </p>
-        ) : (
-          <ul className="mt-2 max-h-72 divide-y divide-slate-100 overflow-y-auto rounded-md border border-slate-200">
-            {people.map((person) => (
-              <li key={person.id}>
-                <label className="flex items-center gap-3 px-3 py-2 text-sm">
-                  <input
-                    type="checkbox"
-                    name="managerIds"
-                    value={person.id}
-                    defaultChecked={person.checked}
-                    className="size-4 rounded border-slate-300"
-                  />
-                  <span className="font-medium text-slate-900">{person.name}</span>
-                  <span className="text-slate-500">{person.email}</span>
-                </label>
-              </li>
-            ))}
-          </ul>
-        )}
-        <p id="managerIds-hint" className="mt-1 text-xs text-slate-500">
-          {managers.more
-            ? `Showing the first ${MANAGER_CHOICES} people${
-                managers.search ? " that match" : ""
-              }; search to find others. Ticked people become the managers.`
-            : "Ticked people become the managers."}
-        </p>
-        <FieldError id="managerIds-error" errors={errors ?? undefined} />
-      </fieldset>
+    <ManagersForm
+      platform={data.platform}
+      managers={dialog.managers!}
+      errors={result?.error?.managerIds}
+      searchAction={BASE}
+      getFields={[...listParams, ["dialog", "managers"], ["user", dialog.user.id]]}
+      postFields={[
+        ["intent", "managers"],
+        ["userId", dialog.user.id],
+        ["back", data.back],
+      ]}
+    >
       <FormErrors result={result} />
       <DialogButtons back={data.back} submit="Save" />
-    </Form>
+    </ManagersForm>
   );
 }
 
@@ -364,7 +308,7 @@ function UserDialog({ data, result }: { data: LoaderData; result?: SubmissionRes
     ) : dialog.kind === "edit" ? (
       <EditForm data={data} result={result} />
     ) : dialog.kind === "managers" ? (
-      <ManagersForm data={data} result={result} />
+      <ManagersDialogForm data={data} result={result} />
     ) : (
       <ConfirmForm data={data} result={result} />
     );

@@ -1,13 +1,25 @@
-import { Link } from "@remix-run/react";
+import type { SubmissionResult } from "@conform-to/react";
+import { Link, useActionData, useNavigate } from "@remix-run/react";
+import { lazy, Suspense } from "react";
 import { copy } from "~/lib/copy";
+import { hasPermission } from "~/lib/permissions/names";
+import { ManagersForm } from "~/modules/org/components/managers-form";
 import type { ProfilePageData } from "../profile-page-data";
 import { Avatar } from "~/ui/avatar";
+import { Button, ButtonLink } from "~/ui/button";
+import { useHydrated } from "~/ui/use-hydrated";
+
+// Headless UI's Dialog is not small and most profile views never open it: it loads on first use.
+const Modal = lazy(() => import("~/ui/dialog").then((m) => ({ default: m.Modal })));
+
 
 /** Name, image, role, department, managers and relationships of the person (002 §2.6). */
 export function ProfileHeader({ data }: { data: ProfilePageData }) {
   const words = copy(data.platform);
   const { person } = data;
   const status = person.isDeleted ? words.deactivated : person.isExcluded ? words.excluded : null;
+  const here = `${data.basePath}/${data.activeTab}`;
+  const mayEditManagers = !data.isOwn && !person.isDeleted && hasPermission(data.permissions, "UpdateUserManagers");
   return (
     <section aria-labelledby="profile-name" className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
       <div className="flex flex-wrap items-center gap-5">
@@ -27,7 +39,21 @@ export function ProfileHeader({ data }: { data: ProfilePageData }) {
       <dl className="mt-6 grid gap-6 border-t border-slate-100 pt-6 sm:grid-cols-2 lg:grid-cols-4">
         <Detail label={words.role}>{person.roleName ?? "—"}</Detail>
         <Detail label={words.department}>{person.departmentName ?? "—"}</Detail>
-        <Detail label={words.managers}>
+        <Detail
+          label={words.managers}
+          action={
+            mayEditManagers ? (
+              <Link
+                to={`${here}?dialog=managers`}
+                preventScrollReset
+                className="text-xs font-medium text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
+                aria-label={words.editManagersOf(person.name)}
+              >
+                {words.editManagers}
+              </Link>
+            ) : null
+          }
+        >
           {data.managers.length === 0 ? (
             <span className="text-slate-500">{words.noManagers}</span>
           ) : (
@@ -62,15 +88,75 @@ export function ProfileHeader({ data }: { data: ProfilePageData }) {
           </ul>
         </Detail>
       </dl>
+      {mayEditManagers && data.managersDialog ? <ManagersDialog data={data} here={here} /> : null}
     </section>
   );
 }
 
-function Detail({ label, children }: { label: string; children: React.ReactNode }) {
+/**
+ * The managers form over the profile (`?dialog=managers`, UpdateUserManagers): a Headless UI
+ * dialog once hydrated, a panel under the header's details without JavaScript. Search is a GET back to this
+ * tab with the dialog open; Save posts intent=managers to the profile's action.
+ */
+function ManagersDialog({ data, here }: { data: ProfilePageData; here: string }) {
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const words = copy(data.platform);
+  const actionData = useActionData() as { result?: SubmissionResult<string[]> } | undefined;
+  const result = actionData?.result;
+  const formErrors = result?.error?.[""];
+  const title = words.managersOf(data.person.name);
+  const body = (
+    <ManagersForm
+      platform={data.platform}
+      managers={data.managersDialog!}
+      errors={result?.error?.managerIds}
+      searchAction={here}
+      action={`${here}?dialog=managers`}
+      getFields={[["dialog", "managers"]]}
+      postFields={[["intent", "managers"]]}
+    >
+      {formErrors && formErrors.length > 0 ? (
+        <p role="alert" className="mt-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
+          {formErrors.join(" ")}
+        </p>
+      ) : null}
+      <div className="mt-6 flex justify-end gap-2">
+        <ButtonLink to={here} variant="secondary" preventScrollReset>
+          {words.cancel}
+        </ButtonLink>
+        <Button type="submit" variant="primary">
+          {words.save}
+        </Button>
+      </div>
+    </ManagersForm>
+  );
+  const panel = (
+    <section aria-labelledby="managers-dialog-title" className="mt-6 rounded-lg border border-slate-200 bg-slate-50 p-6">
+      <h2 id="managers-dialog-title" className="text-lg font-semibold text-slate-900">
+        {title}
+      </h2>
+      {body}
+    </section>
+  );
+  if (!hydrated) return panel;
+  return (
+    <Suspense fallback={panel}>
+      <Modal open onClose={() => navigate(here, { preventScrollReset: true })} title={title} size="md">
+        {body}
+      </Modal>
+    </Suspense>
+  );
+}
+
+function Detail({ label, action, children }: { label: string; action?: React.ReactNode; children: React.ReactNode }) {
   return (
     <div>
       <dt className="text-xs font-semibold uppercase tracking-wider text-slate-500">{label}</dt>
-      <dd className="mt-1.5 text-sm text-slate-900">{children}</dd>
+      <dd className="mt-1.5 text-sm text-slate-900">
+        {children}
+        {action ? <div className="mt-2">{action}</div> : null}
+      </dd>
     </div>
   );
 }
