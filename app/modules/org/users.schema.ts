@@ -6,8 +6,6 @@ const userId = z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(200);
 /** Where to go back to after the action (the list with its page, search and sort). */
 const back = z.string().max(2000).optional();
 
-/** How many people the managers dialog offers at once; a search narrows them down. */
-export const MANAGER_CHOICES = 20;
 
 const SORT_KEYS = ["name", "email", "department", "status"] as const;
 const DIRECTIONS = ["asc", "desc"] as const;

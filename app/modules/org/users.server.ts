@@ -14,7 +14,8 @@ import {
 import { d1Statement } from "~/db/client.server";
 import { auditEvent } from "~/lib/audit.server";
 import { requirePermissionWith, type Viewer } from "~/modules/auth/session.server";
-import { MANAGER_CHOICES, type UserAction, type UsersQuery } from "./users.schema";
+import { MANAGER_CHOICES } from "./managers";
+import type { UserAction, UsersQuery } from "./users.schema";
 
 export const PAGE_SIZE = 25;
 

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { copy } from "~/lib/copy";
 import type { Platform } from "~/lib/permissions/registry";
 import type { ManagerChoices } from "../users-page";
-import { MANAGER_CHOICES } from "../users.schema";
+import { MANAGER_CHOICES } from "../managers";
 import { buttonClass } from "~/ui/button";
 import { FieldError } from "~/ui/form-fields";
 

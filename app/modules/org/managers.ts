@@ -1,0 +1,2 @@
+/** How many people the managers form offers at once (Users page and profiles); a search narrows them down. */
+export const MANAGER_CHOICES = 20;
