@@ -98,7 +98,7 @@ test.describe("Managers on the profile without JavaScript", () => {
     await page.getByRole("link", { name: /Edit managers/ }).click();
     await expect(page).toHaveURL(/\/feedback\?dialog=managers$/);
     await page.getByLabel("Find people").fill(adam.split(" ")[0]);
-    await page.getByRole("button", { name: "Search" }).click();
+    await page.locator('form:has(input[name="mq"])').getByRole("button", { name: "Search" }).click();
     await page.getByRole("checkbox", { name: new RegExp(adam) }).check();
     await page.getByRole("button", { name: "Save" }).click();
     await expect(page).toHaveURL(new RegExp(`${profile}$`));

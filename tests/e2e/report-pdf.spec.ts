@@ -71,7 +71,7 @@ const CASES: PdfCase[] = [
           start.toISOString().slice(0, 10)
         )} AND ${sqlValue(today.toISOString().slice(0, 10))}`
       );
-      return [personName("u-acme-eve"), "Feedback Insights", `${received}\s+Feedback received`, `${sent}\s+Feedback sent`, "Competencies", "Strengths", "Development areas"];
+      return [personName("u-acme-eve"), `${received}\\s+Feedback received`, `${sent}\\s+Feedback sent`, "Competencies", "Strengths", "Development areas"];
     },
   },
 ];

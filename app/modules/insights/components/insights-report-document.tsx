@@ -83,7 +83,7 @@ export function InsightsReportDocument({ person, range, insights, generatedAt }:
                 <Table label={chart.label} columns={["Name", { label: "Times", align: "right" }, { label: "Share", align: "right" }]}>
                   {charts[chart.key].map((item) => (
                     <tr key={`${item.dimensionId}:${item.id}`}>
-                      <td>{item.title}</td>
+                      <td>{tileName(item)}</td>
                       <td className="num">{item.count}</td>
                       <td className="num">{item.avg.toFixed(2)}%</td>
                     </tr>
@@ -113,7 +113,7 @@ function Treemap({ items, label }: { items: ChartItem[]; label: string }) {
             <rect x={t.x} y={t.y} width={t.width} height={t.height} fill={INDIGO[Math.min(i, INDIGO.length - 1)]} stroke="#fff" strokeWidth={2} />
             {roomy ? (
               <text x={t.x + 6} y={t.y + 16} fill="#fff" fontSize={10}>
-                {clip(t.item.title, Math.floor(t.width / 6))}
+                {clip(tileName(t.item), Math.floor(t.width / 6))}
                 <tspan x={t.x + 6} dy={13}>{`${t.item.avg.toFixed(2)}%`}</tspan>
               </text>
             ) : null}
@@ -123,5 +123,8 @@ function Treemap({ items, label }: { items: ChartItem[]; label: string }) {
     </svg>
   );
 }
+
+/** A competency's tile is its name; a behaviour's is the behaviour with its competency (two competencies may share a behaviour's name). */
+const tileName = (item: ChartItem) => (item.behaviourType && item.name !== item.title ? `${item.name} (${item.title})` : item.name);
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, Math.max(1, max - 1))}…` : text);
