@@ -374,7 +374,7 @@ export const ROUTES: RouteEntry[] = [
       { permission: "ViewSurveyAnalyticsQuestionTimeline" },
     ],
   ]),
-  ...area("Feedback analytics", "Feedback analytics will give an overview of the feedback given across the organization, with a leader board.", "ViewAnalytics", [
+  ...area("Feedback analytics", null, "ViewAnalytics", [
     ["feedback-analytics", "/analytics/feedback-analytics", "Feedback Analytics", feedbackAnalyticsRoute],
     ["feedback-analytics-overview", "/analytics/feedback-analytics/overview", "Overview", feedbackAnalyticsRoute],
     ["feedback-analytics-leader-board", "/analytics/feedback-analytics/leader-board", "Leader Board", feedbackAnalyticsRoute],

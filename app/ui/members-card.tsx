@@ -1,8 +1,6 @@
 import { Link } from "@remix-run/react";
 import { Avatar } from "./avatar";
 import { EmptyState } from "./empty-state";
-import { sharedCopy } from "~/lib/copy";
-import { PageHeader } from "./page-header";
 
 export interface MembersCardMember {
   id: string;
@@ -102,37 +100,5 @@ export function MembersCard({
         </nav>
       ) : null}
     </section>
-  );
-}
-
-/** A page that is one named members card (My Team relationship, My Groups group). */
-export function MembersPage({
-  name,
-  detailsPath,
-  members,
-  page,
-  pageCount,
-  total,
-}: {
-  name: string;
-  detailsPath: string;
-  members: MembersCardMember[];
-  page: number;
-  pageCount: number;
-  total: number;
-}) {
-  return (
-    <>
-      <PageHeader title={name} />
-      <MembersCard
-        title="Members"
-        members={members}
-        detailsPath={detailsPath}
-        page={page}
-        pageCount={pageCount}
-        total={total}
-        emptyText={sharedCopy.noUserData}
-      />
-    </>
   );
 }
