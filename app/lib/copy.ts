@@ -266,6 +266,7 @@ const SHARED = {
     suggestionFlag: "Suggestion",
     noTags: "No competencies tagged.",
     count: (n: number) => (n === 1 ? "1 feedback item" : `${n} feedback items`),
+    items: "feedback items",
     limited: (limit: number) => `Showing the newest ${limit} items: narrow the filters to find older feedback.`,
     reportTitle: (name: string) => `${name} - Feedback`,
     reportHeading: (name: string) => `Feedback received by ${name}`,
@@ -325,6 +326,7 @@ const SHARED = {
     notShared: (name: string) =>
       `${name}'s feedback insights are shown only to ${name}, their managers and the admins who manage people.`,
     membersTab: "Members",
+    people: "people",
   },
 
   // Profile: performance, reviews and objectives tabs, managers

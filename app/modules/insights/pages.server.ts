@@ -5,6 +5,7 @@ import { anonymityMinimum } from "~/modules/access/anonymity";
 import { mayReadEveryone } from "~/modules/access/people.server";
 import type { Viewer } from "~/modules/auth/session.server";
 import { findDepartment } from "~/modules/org/departments.server";
+import { pageParam } from "~/modules/org/team.server";
 import type { InsightsCardData } from "./components/insights-view";
 import { dayString, parseInsightsFilters, type InsightsKind } from "./filters";
 import { groupInsights, insightsGroupOptions, type Population } from "./insights.server";
@@ -17,6 +18,9 @@ import { groupInsights, insightsGroupOptions, type Population } from "./insights
  */
 
 type GroupCard = Extract<InsightsCardData, { kind: "group" }>;
+
+/** People a leaderboard page lists. */
+export const LEADERBOARD_PAGE_SIZE = 50;
 
 /** Where the leaderboard's View links lead: the Users pages for whoever reads every person. */
 export const ORG_USERS_PATH = "/organization/settings/users";
@@ -44,12 +48,21 @@ export async function groupInsightsCard(db: Db, viewer: Viewer, url: URL, option
   });
   if (!groupOptions) filters.groupIds = [];
   const population: Population = options.population === "groups-filter" ? { kind: "workspaceOrChannel", groupIds: filters.groupIds } : options.population;
+  const insights = await groupInsights(db, viewer, population, filters, today);
+  // The whole leaderboard is read (it is sorted by total), but a page of it is sent: 5,000 rows are megabytes of HTML.
+  const total = insights.withheld ? 0 : insights.leaderboard.length;
+  const pages = Math.max(1, Math.ceil(total / LEADERBOARD_PAGE_SIZE));
+  const page = Math.min(pageParam(url), pages);
+  if (!insights.withheld) insights.leaderboard = insights.leaderboard.slice((page - 1) * LEADERBOARD_PAGE_SIZE, page * LEADERBOARD_PAGE_SIZE);
+  const query = new URLSearchParams(url.searchParams);
+  query.delete("page");
   return {
     kind: "group",
     filters,
     showScope: options.showScope,
     ...(groupOptions ? { groupOptions } : {}),
-    insights: await groupInsights(db, viewer, population, filters, today),
+    insights,
+    leaderboardPage: { page, pages, total, query: query.toString() },
     minimum: anonymityMinimum(viewer.company.anonymityFloor),
     viewerId: viewer.user.id,
     profileBase: options.profileBase,

@@ -160,11 +160,11 @@ export function feedbackListStatement(
   viewer: ListViewer,
   personId: string,
   filters: FeedbackListFilters,
-  options: { onlyIds?: readonly string[]; limit?: number } = {}
+  options: { onlyIds?: readonly string[]; limit?: number; idsOnly?: boolean } = {}
 ): SQL {
   const conditions = [feedbackAboutPerson(viewer, personId), ...filterConditions(viewer, filters)];
   if (options.onlyIds) conditions.push(sql`fi.id IN (SELECT value FROM json_each(${JSON.stringify(options.onlyIds)}))`);
-  return sql`SELECT ${COLUMNS} ${FROM} WHERE ${sql.join(conditions, sql` AND `)}
+  return sql`SELECT ${options.idsOnly ? sql`fi.id` : COLUMNS} ${FROM} WHERE ${sql.join(conditions, sql` AND `)}
     ORDER BY fi.sent_at DESC, fi.id DESC LIMIT ${options.limit ?? FEEDBACK_LIST_LIMIT}`;
 }
 
@@ -278,19 +278,26 @@ export async function listFeedback(
   personId: string,
   filters: FeedbackListFilters,
   catalogue: readonly TagCatalogue[],
-  detailId: string | null = null
-): Promise<{ rows: FeedbackCard[]; detail: FeedbackDetail | null }> {
+  detailId: string | null = null,
+  page: { page: number; size: number } | null = null
+): Promise<{ rows: FeedbackCard[]; detail: FeedbackDetail | null; total: number }> {
   const names = namesOf(catalogue);
-  const list = d1Statement(db, feedbackListStatement(viewer, personId, filters));
-  const statements = [list];
+  // A page of the list (within the page limit) and how many rows the whole list has.
+  const statement = feedbackListStatement(viewer, personId, filters);
+  const list = d1Statement(db, page ? sql`SELECT * FROM (${statement}) LIMIT ${page.size} OFFSET ${(page.page - 1) * page.size}` : statement);
+  const statements = [list, d1Statement(db, sql`SELECT count(*) AS n FROM (${feedbackListStatement(viewer, personId, filters, { idsOnly: true })})`)];
   if (detailId) {
     statements.push(
       d1Statement(db, sql`SELECT ${COLUMNS} ${FROM} WHERE fi.id = ${detailId} AND ${feedbackAboutPerson(viewer, personId)} LIMIT 1`)
     );
   }
-  const [rows, detail] = await db.$client.batch<ItemRow>(statements);
+  const [rows, counted, detail] = await db.$client.batch<ItemRow>(statements);
   const detailRow = detail?.results[0];
-  return { rows: rows.results.map((r) => cardOf(r, names)), detail: detailRow ? detailOf(detailRow, names) : null };
+  return {
+    rows: rows.results.map((r) => cardOf(r, names)),
+    detail: detailRow ? detailOf(detailRow, names) : null,
+    total: Number(counted.results[0]?.n ?? 0),
+  };
 }
 
 /** Full items (every answer and tag) of the list, for the PDF. */

@@ -1,6 +1,7 @@
 import { copy } from "~/lib/copy";
 import type { Platform } from "~/lib/permissions/registry";
 import { EmptyState } from "~/ui/empty-state";
+import { Pager } from "~/ui/pager";
 import { InsightsCardFrame, Treemaps } from "./insights-card";
 import { InsightsFiltersForm } from "./insights-filters";
 import { InsightsLeaderboard } from "./insights-leaderboard";
@@ -48,6 +49,15 @@ export function GroupInsightsCard({
             <div>
               <h3 className="mb-2 text-sm font-semibold text-slate-900">{t.leaderboard}</h3>
               <InsightsLeaderboard words={words} rows={insights.leaderboard} profileHref={leaderboardProfileHref(card.profileBase, card.viewerId)} />
+              {card.leaderboardPage.pages > 1 ? (
+                <Pager
+                  page={card.leaderboardPage.page}
+                  pages={card.leaderboardPage.pages}
+                  total={card.leaderboardPage.total}
+                  noun={t.people}
+                  hrefFor={(n) => `${action}?${pageQuery(card.leaderboardPage.query, n)}`}
+                />
+              ) : null}
             </div>
           ) : null}
         </>
@@ -55,3 +65,9 @@ export function GroupInsightsCard({
     </InsightsCardFrame>
   );
 }
+
+const pageQuery = (query: string, page: number) => {
+  const q = new URLSearchParams(query);
+  if (page > 1) q.set("page", String(page));
+  return q.toString();
+};

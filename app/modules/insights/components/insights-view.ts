@@ -91,5 +91,7 @@ export type InsightsCardData =
       profileBase: string | null;
       /** Which parts the page shows: the analytics' Leader Board tab is the leaderboard alone. */
       parts: { overview: boolean; leaderboard: boolean };
+      /** The leaderboard's page (`insights.leaderboard` holds that page's rows): `query` is the page's query string without `page`. */
+      leaderboardPage: { page: number; pages: number; total: number; query: string };
     };
 

@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import { copy } from "~/lib/copy";
 import { buttonClass } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
+import { Pager } from "~/ui/pager";
 import { DETAIL_PARAM } from "../feedback-list";
 import type { FeedbackTabData } from "../feedback-tab.server";
 import type { ProfilePageData } from "../profile-page-data";
@@ -19,12 +20,15 @@ export function FeedbackTabView({ data, feedback }: { data: ProfilePageData; fee
   const all = copy(data.platform);
   const words = all.feedbackList;
   const tabPath = `${data.basePath}/feedback`;
-  const listPath = feedback.query ? `${tabPath}?${feedback.query}` : tabPath;
-  const detailsTo = (id: string) => {
+  const pathOf = (page: number, detail?: string) => {
     const q = new URLSearchParams(feedback.query);
-    q.set(DETAIL_PARAM, id);
-    return `${tabPath}?${q.toString()}`;
+    if (page > 1) q.set("page", String(page));
+    if (detail) q.set(DETAIL_PARAM, detail);
+    const search = q.toString();
+    return search ? `${tabPath}?${search}` : tabPath;
   };
+  const listPath = pathOf(feedback.page);
+  const detailsTo = (id: string) => pathOf(feedback.page, id);
   const cc = data.managers.map((m) => m.name);
   useEffect(() => void preloadDetailDialog(), []);
   return (
@@ -32,8 +36,8 @@ export function FeedbackTabView({ data, feedback }: { data: ProfilePageData; fee
       <FeedbackFilters key={feedback.query} platform={data.platform} tabPath={tabPath} feedback={feedback} />
       {feedback.detail ? <FeedbackDetailDialog detail={feedback.detail} cc={cc} closeTo={listPath} words={words} closeLabel={all.close} /> : null}
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="text-sm text-slate-600" aria-live="polite" data-feedback-count={feedback.rows.length}>
-          {words.count(feedback.rows.length)}
+        <p className="text-sm text-slate-600" aria-live="polite" data-feedback-count={feedback.total}>
+          {words.count(feedback.total)}
         </p>
         {feedback.rows.length > 0 ? (
           <Form method="post" action={listPath} preventScrollReset>
@@ -60,6 +64,9 @@ export function FeedbackTabView({ data, feedback }: { data: ProfilePageData; fee
               </li>
             ))}
           </ul>
+          {feedback.pageCount > 1 ? (
+            <Pager page={feedback.page} pages={feedback.pageCount} total={feedback.total} noun={words.items} hrefFor={(n) => pathOf(n)} />
+          ) : null}
         </section>
       )}
     </div>
