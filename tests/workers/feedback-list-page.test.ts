@@ -235,3 +235,31 @@ describe("Download as PDF (002 §2.5, §7)", () => {
     expect(sent).toHaveLength(1);
   });
 });
+
+describe("a long list, a page at a time", () => {
+  const GLOBEX_VIEW = "/organization/settings/users/u-globex-mike/feedback";
+  const mikeIds = async () =>
+    (
+      await env.DB.prepare(
+        "SELECT id FROM feedback_items WHERE company_id = 'c-globex' AND receiver_id = 'u-globex-mike' AND visible = 1 ORDER BY sent_at DESC, id DESC"
+      ).all<{ id: string }>()
+    ).results.map((r) => r.id);
+
+  it("shows 25 cards a page, newest first, with the whole list's count and links that keep the filters", async () => {
+    const ids = await mikeIds();
+    expect(ids.length).toBeGreaterThan(25);
+    const first = await page("gina@globex.test", GLOBEX_VIEW);
+    expect(await cardIds(first)).toEqual(ids.slice(0, 25));
+    expect(await attrs(first, "[data-feedback-count]", "data-feedback-count")).toEqual([String(ids.length)]);
+    const second = await page("gina@globex.test", `${GLOBEX_VIEW}?search=&page=2`);
+    expect(await cardIds(second)).toEqual(ids.slice(25, 50));
+    expect(await attrs(second, 'a[rel="prev"]', "href")).toEqual([`${GLOBEX_VIEW}`]);
+  });
+
+  it("sends a page past the end to the last page", async () => {
+    const ids = await mikeIds();
+    const response = await appFetch(`${GLOBEX_VIEW}?page=99`, { cookie: await sessionFor("gina@globex.test") });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe(`${GLOBEX_VIEW}?page=${Math.ceil(ids.length / 25)}`);
+  });
+});

@@ -39,7 +39,7 @@ export interface FeedbackTabData {
  * Cards a page: a person's list runs to the page limit of 5,000 (002 §9), which is megabytes of
  * cards; the list is read a page at a time with ?page=N (links that keep the filters).
  */
-export const FEEDBACK_CARDS_PER_PAGE = 50;
+export const FEEDBACK_CARDS_PER_PAGE = 25;
 
 export async function loadFeedbackTab(args: ProfileTabArgs): Promise<FeedbackTabData> {
   const db = args.context.db;
