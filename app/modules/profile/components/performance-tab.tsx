@@ -2,10 +2,10 @@ import { Form, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { copy, sharedCopy } from "~/lib/copy";
 import { CompetencyChart } from "~/modules/reviews/components/reviewee-report-chart";
-import { reviewGroups, shownScore, withheldReviews, type RevieweeReportData } from "~/modules/reviews/reports/reviewee-report";
+import { ColumnsTable } from "~/modules/reviews/components/reviewee-report-view";
+import { shownScore, withheldReviews, type RevieweeReportData } from "~/modules/reviews/reports/reviewee-report";
 import { buttonClass } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
-import { Table } from "~/ui/table";
 import { useHydrated } from "~/ui/use-hydrated";
 import { CAMPAIGN_PARAM, SCORE_QUERY_DEBOUNCE_MS } from "../performance";
 import type { PerformanceTabData } from "../performance-tab.server";
@@ -60,7 +60,20 @@ export function PerformanceTabView({ data, performance }: { data: ProfilePageDat
           </h2>
           <div className="space-y-4">
             <CompetencyChart report={report} />
-            <ScoreRows report={report} label={words.competencyScores} first={words.competencyColumn} last={words.averageColumn} />
+            <ColumnsTable
+              label={words.competencyScores}
+              first={words.competencyColumn}
+              last={words.averageColumn}
+              columns={report.columns}
+              marker="data-score-rows"
+              rows={report.competencies.map((row) => ({
+                key: row.key,
+                head: row.name,
+                kind: row.kind,
+                cells: row.scores.map(shownScore),
+                last: shownScore(row.average),
+              }))}
+            />
           </div>
         </section>
       ) : (
@@ -140,61 +153,3 @@ function Withheld({ report }: { report: RevieweeReportData }) {
   );
 }
 
-/** The score rows: one per competency and behaviour, a column per review × reviewer, then the average. */
-function ScoreRows({ report, label, first, last }: { report: RevieweeReportData; label: string; first: string; last: string }) {
-  const th = "border-b border-slate-200 px-3 py-2 text-left font-semibold";
-  return (
-    <div className="overflow-x-auto rounded-md border border-slate-200">
-      <Table
-        label={label}
-        className="min-w-full text-sm"
-        header="plain"
-        bodyClassName="divide-y divide-slate-100"
-        data-score-rows=""
-        head={
-          <>
-            <tr>
-              <th scope="col" rowSpan={2} className={th}>
-                {first}
-              </th>
-              {reviewGroups(report.columns).map((g, i) => (
-                <th key={i} scope="colgroup" colSpan={g.span} className={`${th} border-l text-center`}>
-                  {g.review}
-                </th>
-              ))}
-              <th scope="col" rowSpan={2} className={`${th} border-l`}>
-                {last}
-              </th>
-            </tr>
-            <tr>
-              {report.columns.map((c, i) => (
-                <th key={i} scope="col" className={`${th} border-l text-xs font-medium`}>
-                  {c.reviewer}
-                </th>
-              ))}
-            </tr>
-          </>
-        }
-      >
-        {report.competencies.map((row) => (
-          <tr key={row.key} data-row-kind={row.kind}>
-            <th
-              scope="row"
-              className={`px-3 py-2 text-left ${
-                row.kind === "behaviour" ? "pl-7 font-normal text-slate-700" : "font-medium text-slate-900"
-              }`}
-            >
-              {row.name}
-            </th>
-            {row.scores.map((score, i) => (
-              <td key={i} className="border-l border-slate-100 px-3 py-2 text-slate-700">
-                {shownScore(score)}
-              </td>
-            ))}
-            <td className="border-l border-slate-100 px-3 py-2 font-semibold text-slate-900">{shownScore(row.average)}</td>
-          </tr>
-        ))}
-      </Table>
-    </div>
-  );
-}

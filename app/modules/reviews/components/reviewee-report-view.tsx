@@ -123,18 +123,22 @@ function ReportSection({ id, title, children }: { id: string; title: string; chi
 
 const Nothing = ({ text }: { text: string }) => <p className="text-sm text-slate-600">{text}</p>;
 
-function ColumnsTable({
+/** A table of rows by review × reviewer, then the row's summary (the report's competency and question tables, a profile's Performance tab). */
+export function ColumnsTable({
   label,
   first,
   last,
   columns,
   rows,
+  marker,
 }: {
   label: string;
   first: string;
   last: string;
   columns: ReportColumn[];
   rows: Array<{ key: string; head: string; kind: string; cells: string[]; last: string }>;
+  /** A data attribute naming the table for tests and styles, e.g. "data-score-rows". */
+  marker?: `data-${string}`;
 }) {
   const th = "border-b border-slate-200 px-3 py-2 text-left font-semibold";
   return (
@@ -144,6 +148,7 @@ function ColumnsTable({
         className="min-w-full text-sm"
         header="plain"
         bodyClassName="divide-y divide-slate-100"
+        {...(marker ? { [marker]: "" } : {})}
         head={
           <>
             <tr>
