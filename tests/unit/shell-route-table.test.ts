@@ -66,12 +66,14 @@ describe("profile paths and tabs (002 §2.6)", () => {
     expect(parseProfilePath("/organization/settings/roles")).toBeNull();
   });
 
-  it("shows Performance only under organization users, with the permission, never on one's own profile", () => {
+  it("shows Performance under every base with the permission, never on one's own profile", () => {
     const alice = permissionsFor(ROLES.alice);
-    expect(profileTabs("org-users", false, alice).map((t) => t.id)).toEqual(["feedback-insights", "feedback", "performance"]);
-    expect(profileTabs("org-users", true, alice).map((t) => t.id)).toEqual(["feedback-insights", "feedback"]);
-    expect(profileTabs("org-users", false, permissionsFor(ROLES.gina)).map((t) => t.id)).toEqual(["feedback-insights", "feedback"]);
-    expect(profileTabs("my-team", false, alice).map((t) => t.id)).toEqual(["feedback-insights", "feedback"]);
+    for (const base of ["org-users", "my-team", "my-groups"] as const) {
+      expect(profileTabs(base, false, alice).map((t) => t.id)).toEqual(["feedback-insights", "feedback", "performance"]);
+      expect(profileTabs(base, true, alice).map((t) => t.id)).toEqual(["feedback-insights", "feedback"]);
+      expect(profileTabs(base, false, permissionsFor(ROLES.gina)).map((t) => t.id)).toEqual(["feedback-insights", "feedback"]);
+    }
+    expect(profileTabs("my-profile", true, alice).map((t) => t.id)).not.toContain("performance");
   });
 
   it("adds Goals (Slack-type), Objectives and Reviews on one's own profile", () => {
