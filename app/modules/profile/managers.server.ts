@@ -49,7 +49,7 @@ export async function saveManagers(
   args: ProfileTabArgs,
   action: Extract<ProfileAction, { intent: "managers" }>
 ): Promise<Response | ProfileActionReply> {
-  if (!mayEditManagers(args)) throw redirect("/");
+  if (!mayEditManagers(args)) return redirect("/");
   const target = await companyUser(args.context, args.viewer, args.person.id);
   const outcome = await replaceManagers(args.context, args.viewer, target, action.managerIds);
   const submission = parseWithZod(formOf(action), { schema: ManagersIntent });
