@@ -1,14 +1,11 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { sharedCopy } from "~/lib/copy";
 import { pageMeta } from "~/lib/navigation";
 import { hasPermission } from "~/lib/permissions/names";
 import { requirePermission } from "~/modules/auth/session.server";
-import { GroupInsightsCard } from "~/modules/insights/components/group-insights-card";
+import { InsightsMembersPage } from "~/modules/insights/components/insights-members-page";
 import { groupInsightsCard } from "~/modules/insights/pages.server";
 import { loadMyGroupMembers, pageParam } from "~/modules/org/team.server";
-import { MembersCard } from "~/ui/members-card";
-import { PageHeader } from "~/ui/page-header";
 
 /**
  * /my-groups/:groupId: the group's Feedback Insights (channel insights, the group fixed) above
@@ -42,21 +39,5 @@ export const meta = pageMeta;
 
 export default function MyGroupPage() {
   const data = useLoaderData<typeof loader>();
-  return (
-    <>
-      <PageHeader title={data.name} />
-      <div className="space-y-6">
-        <GroupInsightsCard platform={data.platform} action={`/my-groups/${encodeURIComponent(data.groupId)}`} card={data.card} />
-        <MembersCard
-          title="Members"
-          members={data.members}
-          detailsPath={data.detailsPath}
-          page={data.page}
-          pageCount={data.pageCount}
-          total={data.total}
-          emptyText={sharedCopy.noUserData}
-        />
-      </div>
-    </>
-  );
+  return <InsightsMembersPage data={data} action={`/my-groups/${encodeURIComponent(data.groupId)}`} />;
 }

@@ -1,13 +1,10 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { sharedCopy } from "~/lib/copy";
 import { pageMeta } from "~/lib/navigation";
 import { requirePermission } from "~/modules/auth/session.server";
-import { GroupInsightsCard } from "~/modules/insights/components/group-insights-card";
+import { InsightsMembersPage } from "~/modules/insights/components/insights-members-page";
 import { groupInsightsCard } from "~/modules/insights/pages.server";
 import { loadRelationshipMembers, pageParam } from "~/modules/org/team.server";
-import { MembersCard } from "~/ui/members-card";
-import { PageHeader } from "~/ui/page-header";
 
 /**
  * /my-team/:relationshipId: the relationship's Feedback Insights above the members card of My
@@ -42,21 +39,5 @@ export const meta = pageMeta;
 
 export default function RelationshipPage() {
   const data = useLoaderData<typeof loader>();
-  return (
-    <>
-      <PageHeader title={data.name} />
-      <div className="space-y-6">
-        <GroupInsightsCard platform={data.platform} action={`/my-team/${encodeURIComponent(data.relationshipId)}`} card={data.card} />
-        <MembersCard
-          title="Members"
-          members={data.members}
-          detailsPath={data.detailsPath}
-          page={data.page}
-          pageCount={data.pageCount}
-          total={data.total}
-          emptyText={sharedCopy.noUserData}
-        />
-      </div>
-    </>
-  );
+  return <InsightsMembersPage data={data} action={`/my-team/${encodeURIComponent(data.relationshipId)}`} />;
 }

@@ -6,6 +6,8 @@ import { INPUT_CLASS } from "~/ui/form-fields";
 import type { Platform } from "~/lib/permissions/registry";
 import type { FeedbackTabData } from "../feedback-tab.server";
 
+const LABEL_CLASS = "block text-sm font-medium text-slate-900";
+
 /**
  * The Feedback tab's search and 'Advanced View' (002 §2.5 "Advanced filters"): one GET form, so
  * every filter lives in the URL and works without JavaScript. The advanced filters sit in a
@@ -22,7 +24,6 @@ export function FeedbackFilters({ platform, tabPath, feedback }: { platform: Pla
   const [behaviour, setBehaviour] = useState(filters.behaviour);
   const chosen = feedback.competencies.find((c) => c.id === competency);
   const behaviours = chosen ? chosen.behaviours : feedback.competencies.flatMap((c) => c.behaviours);
-  const label = "block text-sm font-medium text-slate-900";
   return (
     <Form method="get" action={tabPath} aria-label={words.filtersLabel} className="space-y-3" data-feedback-filters>
       <div className="flex flex-wrap items-end gap-2">
@@ -50,7 +51,7 @@ export function FeedbackFilters({ platform, tabPath, feedback }: { platform: Pla
         </summary>
         <div className="grid gap-4 border-t border-slate-100 p-4 sm:grid-cols-2 lg:grid-cols-3">
           <div>
-            <label htmlFor="feedback-start" className={label}>
+            <label htmlFor="feedback-start" className={LABEL_CLASS}>
               {words.startDate}
             </label>
             <input
@@ -68,7 +69,7 @@ export function FeedbackFilters({ platform, tabPath, feedback }: { platform: Pla
             />
           </div>
           <div>
-            <label htmlFor="feedback-end" className={label}>
+            <label htmlFor="feedback-end" className={LABEL_CLASS}>
               {words.endDate}
             </label>
             <input
@@ -84,80 +85,50 @@ export function FeedbackFilters({ platform, tabPath, feedback }: { platform: Pla
               className={INPUT_CLASS}
             />
           </div>
-          <div>
-            <label htmlFor="feedback-type" className={label}>
-              {words.feedbackType}
-            </label>
-            <select id="feedback-type" name="feedbackType" defaultValue={filters.feedbackType} className={INPUT_CLASS}>
-              <option value="">{words.allFeedbackTypes}</option>
-              {feedback.feedbackKinds.map((k) => (
-                <option key={k.id} value={k.id}>
-                  {k.title}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FilterSelect id="feedback-type" name="feedbackType" label={words.feedbackType} all={words.allFeedbackTypes} defaultValue={filters.feedbackType}>
+            {feedback.feedbackKinds.map((k) => ({ value: k.id, text: k.title }))}
+          </FilterSelect>
           {feedback.senders ? (
-            <div>
-              <label htmlFor="feedback-member" className={label}>
-                {words.sender}
-              </label>
-              <select id="feedback-member" name="member" defaultValue={filters.member} className={INPUT_CLASS}>
-                <option value="">{words.allSenders}</option>
-                {feedback.senders.map((s) => (
-                  <option key={s.id} value={s.id}>
-                    {s.name}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <FilterSelect id="feedback-member" name="member" label={words.sender} all={words.allSenders} defaultValue={filters.member}>
+              {feedback.senders.map((s) => ({ value: s.id, text: s.name }))}
+            </FilterSelect>
           ) : null}
-          <div>
-            <label htmlFor="feedback-competency" className={label}>
-              {words.competency}
-            </label>
-            <select
-              id="feedback-competency"
-              name="competency"
-              value={competency}
-              onChange={(e) => {
-                const next = feedback.competencies.find((c) => c.id === e.target.value);
-                setCompetency(e.target.value);
-                if (next && !next.behaviours.some((b) => b.id === behaviour)) setBehaviour("");
-              }}
-              className={INPUT_CLASS}
-            >
-              <option value="">{words.allCompetencies}</option>
-              {feedback.competencies.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor="feedback-behaviour" className={label}>
-              {words.behaviour}
-            </label>
-            <select id="feedback-behaviour" name="behaviour" value={behaviour} onChange={(e) => setBehaviour(e.target.value)} className={INPUT_CLASS}>
-              <option value="">{words.allBehaviours}</option>
-              {behaviours.map((b) => (
-                <option key={b.id} value={b.id}>
-                  {b.name}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor="feedback-behaviour-type" className={label}>
-              {words.behaviourType}
-            </label>
-            <select id="feedback-behaviour-type" name="behaviourType" defaultValue={filters.behaviourType} className={INPUT_CLASS}>
-              <option value="">{words.allBehaviourTypes}</option>
-              <option value="strength">{words.strength}</option>
-              <option value="developmentArea">{words.developmentArea}</option>
-            </select>
-          </div>
+          <FilterSelect
+            id="feedback-competency"
+            name="competency"
+            label={words.competency}
+            all={words.allCompetencies}
+            value={competency}
+            onChange={(e) => {
+              const next = feedback.competencies.find((c) => c.id === e.target.value);
+              setCompetency(e.target.value);
+              if (next && !next.behaviours.some((b) => b.id === behaviour)) setBehaviour("");
+            }}
+          >
+            {feedback.competencies.map((c) => ({ value: c.id, text: c.name }))}
+          </FilterSelect>
+          <FilterSelect
+            id="feedback-behaviour"
+            name="behaviour"
+            label={words.behaviour}
+            all={words.allBehaviours}
+            value={behaviour}
+            onChange={(e) => setBehaviour(e.target.value)}
+          >
+            {behaviours.map((b) => ({ value: b.id, text: b.name }))}
+          </FilterSelect>
+          <FilterSelect
+            id="feedback-behaviour-type"
+            name="behaviourType"
+            label={words.behaviourType}
+            all={words.allBehaviourTypes}
+            defaultValue={filters.behaviourType}
+          >
+            {[
+              { value: "strength", text: words.strength },
+              { value: "developmentArea", text: words.developmentArea },
+            ]}
+          </FilterSelect>
           <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-3">
             <button type="submit" className={buttonClass("primary")}>
               {words.apply}
@@ -169,5 +140,35 @@ export function FeedbackFilters({ platform, tabPath, feedback }: { platform: Pla
         </div>
       </details>
     </Form>
+  );
+}
+
+/** One labelled select of the filters, its first option "all" (no filter). */
+function FilterSelect({
+  id,
+  label,
+  all,
+  children,
+  ...select
+}: {
+  id: string;
+  label: string;
+  all: string;
+  children: Array<{ value: string; text: string }>;
+} & Omit<React.SelectHTMLAttributes<HTMLSelectElement>, "id" | "children" | "className">) {
+  return (
+    <div>
+      <label htmlFor={id} className={LABEL_CLASS}>
+        {label}
+      </label>
+      <select id={id} {...select} className={INPUT_CLASS}>
+        <option value="">{all}</option>
+        {children.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.text}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
