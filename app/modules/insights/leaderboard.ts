@@ -12,6 +12,9 @@ export function leaderboardFrom(rows: readonly LeaderboardRow[]): { people: Lead
   return { people, totals };
 }
 
+/** The query parameter of a leaderboard's page (a members card beside it pages with ?page=). */
+export const LEADERBOARD_PAGE_PARAM = "leaderboardPage";
+
 /** 002 §9: percentages rounded to 2 decimals. */
 export function percent(part: number, whole: number): number {
   return whole > 0 ? Math.round((part / whole) * 10_000) / 100 : 0;

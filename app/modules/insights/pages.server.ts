@@ -8,6 +8,7 @@ import { findDepartment } from "~/modules/org/departments.server";
 import { pageParam } from "~/modules/org/team.server";
 import type { InsightsCardData } from "./components/insights-view";
 import { dayString, parseInsightsFilters, type InsightsKind } from "./filters";
+import { LEADERBOARD_PAGE_PARAM } from "./leaderboard";
 import { groupInsights, insightsGroupOptions, type Population } from "./insights.server";
 
 /**
@@ -52,10 +53,11 @@ export async function groupInsightsCard(db: Db, viewer: Viewer, url: URL, option
   // The whole leaderboard is read (it is sorted by total), but a page of it is sent: 5,000 rows are megabytes of HTML.
   const total = insights.withheld ? 0 : insights.leaderboard.length;
   const pages = Math.max(1, Math.ceil(total / LEADERBOARD_PAGE_SIZE));
-  const page = Math.min(pageParam(url), pages);
+  // Its own parameter: the members card beside it pages with ?page=.
+  const page = Math.min(pageParam(url, LEADERBOARD_PAGE_PARAM), pages);
   if (!insights.withheld) insights.leaderboard = insights.leaderboard.slice((page - 1) * LEADERBOARD_PAGE_SIZE, page * LEADERBOARD_PAGE_SIZE);
   const query = new URLSearchParams(url.searchParams);
-  query.delete("page");
+  query.delete(LEADERBOARD_PAGE_PARAM);
   return {
     kind: "group",
     filters,

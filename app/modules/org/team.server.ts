@@ -24,9 +24,9 @@ export interface MemberPage {
 /** People per page on every members card (the 5,000-person company paginates server-side). */
 export const MEMBERS_PAGE_SIZE = 50;
 
-/** ?page=N from a URL, at least 1. */
-export function pageParam(url: URL): number {
-  const n = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
+/** ?page=N (or another parameter) from a URL, at least 1. */
+export function pageParam(url: URL, name = "page"): number {
+  const n = Number.parseInt(url.searchParams.get(name) ?? "1", 10);
   return Number.isFinite(n) && n > 0 ? Math.min(n, 100_000) : 1;
 }
 

@@ -2,6 +2,7 @@ import { copy } from "~/lib/copy";
 import type { Platform } from "~/lib/permissions/registry";
 import { EmptyState } from "~/ui/empty-state";
 import { Pager } from "~/ui/pager";
+import { LEADERBOARD_PAGE_PARAM } from "../leaderboard";
 import { InsightsCardFrame, Treemaps } from "./insights-card";
 import { InsightsFiltersForm } from "./insights-filters";
 import { InsightsLeaderboard } from "./insights-leaderboard";
@@ -68,6 +69,6 @@ export function GroupInsightsCard({
 
 const pageQuery = (query: string, page: number) => {
   const q = new URLSearchParams(query);
-  if (page > 1) q.set("page", String(page));
+  if (page > 1) q.set(LEADERBOARD_PAGE_PARAM, String(page));
   return q.toString();
 };
