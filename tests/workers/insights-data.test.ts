@@ -4,6 +4,7 @@ import { createDb } from "~/db/client.server";
 import { personOfUser } from "~/modules/auth/session.server";
 import { dayString, defaultRange, parseInsightsFilters, type InsightsFilters } from "~/modules/insights/filters";
 import { groupInsights, insightsGroupOptions, mayReadPersonalInsights, personalInsights, type Population } from "~/modules/insights/insights.server";
+import { insightsReportContent } from "~/modules/insights/insights-report.server";
 import type { ChartItem, GroupInsights } from "~/modules/insights/types";
 
 // Feedback Insights' figures, read from the roll-ups, against the same figures counted straight
@@ -312,5 +313,27 @@ describe("group insights", () => {
     ]);
     expect((await groupInsights(db, alice, { kind: "group", groupId: "g-test-small" }, f, today)).withheld).toBe(true);
     expect((await groupInsights(db, alice, { kind: "group", groupId: "g-test-small" }, before, today)).withheld).toBe(false);
+  });
+});
+
+describe("the personal insights PDF", () => {
+  it("holds the person's figures for whoever may read them, an admin included, read as the requester is now", async () => {
+    const range = defaultRange(today);
+    const report = (requestedBy: string) => ({
+      id: "ir-test",
+      companyId: ACME,
+      requestedBy,
+      scope: { personId: "u-acme-eve", startDate: range.startDate, endDate: today },
+    });
+    const w = (await raw(["u-acme-eve"], range.startDate, today)).get("u-acme-eve")!;
+    expect(w.received).toBeGreaterThan(0);
+    for (const reader of ["u-acme-alice", "u-acme-mona", "u-acme-eve"]) {
+      const { person, insights } = await insightsReportContent(db, report(reader));
+      expect(person.name).toBeTruthy();
+      expect(insights.overview.totalFeedbackReceived, reader).toBe(w.received);
+      expect(insights.overview.totalFeedbackSent, reader).toBe(w.sent);
+    }
+    // A peer (who could never have asked for it) gets no figures.
+    expect((await insightsReportContent(db, report("u-acme-ed"))).insights.overview.totalFeedbackReceived).toBe(0);
   });
 });

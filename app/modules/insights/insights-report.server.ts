@@ -3,8 +3,8 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { z } from "zod";
 import type { Db } from "~/db/client.server";
-import { companies, departments, users } from "~/db/schema";
-import type { Viewer } from "~/modules/auth/session.server";
+import { departments, users } from "~/db/schema";
+import { personOfUser } from "~/modules/auth/session.server";
 import type { ProfileTabArgs } from "~/modules/profile/tab-args";
 import { queueReportAnswer, type ReportBuilder, type ReportBuilders, type ReportRow } from "~/modules/reports/generated.server";
 import { PDF_CONTENT_TYPE, renderPdf } from "~/modules/reports/pdf.server";
@@ -59,10 +59,8 @@ async function loadPerson(db: Db, companyId: string, personId: string) {
       name: users.name,
       title: users.title,
       departmentName: sql<string | null>`${departments.name}`.as("department_name"),
-      platform: companies.platform,
     })
     .from(users)
-    .innerJoin(companies, eq(companies.id, users.companyId))
     .leftJoin(departments, and(eq(departments.id, users.departmentId), eq(departments.companyId, users.companyId)))
     .where(and(eq(users.id, personId), eq(users.companyId, companyId)))
     .limit(1);
@@ -73,19 +71,25 @@ export function insightsReportHtml(props: Parameters<typeof InsightsReportDocume
   return `<!doctype html>${renderToStaticMarkup(createElement(InsightsReportDocument, props))}`;
 }
 
+/** What the PDF shows: the person and their figures for the report's range, read as the requester is now. */
+export async function insightsReportContent(db: Db, report: Pick<ReportRow, "id" | "companyId" | "requestedBy" | "scope">) {
+  const scope = scopeOf(report);
+  if (!scope) throw new Error(`insights-pdf ${report.id}: scope is not {personId, startDate, endDate}`);
+  const person = await loadPerson(db, report.companyId, scope.personId);
+  if (!person) throw new Error(`insights-pdf ${report.id}: the person no longer exists`);
+  // Their permissions included: someone who lost access gets no figures.
+  const requester = await personOfUser(db, report.companyId, report.requestedBy);
+  if (!requester) throw new Error(`insights-pdf ${report.id}: the requester is no longer a person of the company`);
+  const filters = { startDate: scope.startDate, endDate: scope.endDate, scope: "group" as const, groupIds: [] };
+  const insights = await personalInsights(db, requester, scope.personId, filters, scope.endDate);
+  return { person, range: { startDate: scope.startDate, endDate: scope.endDate }, insights };
+}
+
 export const insightsPdfBuilder: ReportBuilder = {
   async build(env, db, report) {
-    const scope = scopeOf(report);
-    if (!scope) throw new Error(`insights-pdf ${report.id}: scope is not {personId, startDate, endDate}`);
-    const person = await loadPerson(db, report.companyId, scope.personId);
-    if (!person) throw new Error(`insights-pdf ${report.id}: the person no longer exists`);
-    // The figures are the company's counts for the person; who asked was checked when it was queued and is checked at download.
-    const reader = { user: { id: report.requestedBy }, company: { id: report.companyId, platform: person.platform }, permissions: [] } as unknown as Viewer;
-    const filters = { startDate: scope.startDate, endDate: scope.endDate, scope: "group" as const, groupIds: [] };
-    const insights = await personalInsights(db, reader, scope.personId, filters, scope.endDate);
-    const html = insightsReportHtml({ person, range: { startDate: scope.startDate, endDate: scope.endDate }, insights, generatedAt: Date.now() });
-    const pdf = await renderPdf(env, html);
-    return { name: `${insightsReportTitle(person.name)} ${scope.startDate} to ${scope.endDate}.pdf`, contentType: PDF_CONTENT_TYPE, body: pdf };
+    const { person, range, insights } = await insightsReportContent(db, report);
+    const pdf = await renderPdf(env, insightsReportHtml({ person, range, insights, generatedAt: Date.now() }));
+    return { name: `${insightsReportTitle(person.name)} ${range.startDate} to ${range.endDate}.pdf`, contentType: PDF_CONTENT_TYPE, body: pdf };
   },
   async mayView(context, viewer, report) {
     const scope = scopeOf(report);
