@@ -39,6 +39,7 @@ const SHARED = {
   // Empty states quoted by 002 §2, §2.5-2.7
   noUserData: "No User data available.",
   userProfileNotFound: "User Profile not found!",
+  backToMyProfile: "Back to my profile",
   noManagers: "No managers assigned!",
   noPerformanceScores: "No Performance Scores available!",
   noFeedbackAnalytics: "No Feedback Analytics data available!",

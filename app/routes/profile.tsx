@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
+import { sharedCopy } from "~/lib/copy";
 import { pageMeta } from "~/lib/navigation";
 import { matchRoute } from "~/lib/route-table";
 import { requirePermission } from "~/modules/auth/session.server";
@@ -13,6 +14,7 @@ import type { ProfilePageData } from "~/modules/profile/profile-page-data";
 import { ProfileActionSchema } from "~/modules/profile/profile.schema";
 import type { ProfileTabArgs } from "~/modules/profile/tab-args";
 import { loadProfileTab } from "~/modules/profile/tab-data.server";
+import { MissingRecordBoundary } from "~/ui/missing-record";
 
 const notFound = () => new Response("Not Found", { status: 404 });
 
@@ -100,6 +102,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export const meta = pageMeta;
+
+/** 002 §2.6: a person who is not there, or not to be seen from this path, is 'User Profile not found!' (still a 404). */
+export function ErrorBoundary() {
+  return <MissingRecordBoundary icon="user" title={sharedCopy.userProfileNotFound} backTo="/" backLabel={sharedCopy.backToMyProfile} />;
+}
 
 export default function ProfileRoute() {
   return <ProfilePage data={useLoaderData<typeof loader>() as unknown as ProfilePageData} />;

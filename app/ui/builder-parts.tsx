@@ -1,14 +1,11 @@
 import { getFormProps, getInputProps, useForm, type DefaultValue, type FormMetadata, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Form, isRouteErrorResponse, Link, useNavigation, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useState, type ReactNode, type RefObject } from "react";
 import type { z } from "zod";
 import { Button, buttonClass, FullPreviewButton } from "./button";
 import { Modal } from "./dialog";
-import { EmptyState } from "./empty-state";
-import { ErrorPanel } from "./error-panel";
 import { FieldError, INPUT_CLASS, type Field } from "./form-fields";
-import type { IconKey } from "./icons";
 import { useHydrated } from "./use-hydrated";
 
 /**
@@ -288,29 +285,5 @@ export function BlockActions({
   );
 }
 
-/**
- * A builder's error boundary: what it edits not found (404, also another company's) shows the
- * empty state `title` and the way back; any other error the error panel.
- */
-export function BuilderErrorBoundary({
-  icon,
-  title,
-  backTo,
-  backLabel,
-}: {
-  icon: IconKey;
-  title: string;
-  backTo: string;
-  backLabel: string;
-}) {
-  const error = useRouteError();
-  const root = useRouteLoaderData<{ requestId?: string }>("root");
-  if (!isRouteErrorResponse(error) || error.status !== 404) return <ErrorPanel requestId={root?.requestId} />;
-  return (
-    <EmptyState icon={icon} title={title}>
-      <Link to={backTo} className={buttonClass("secondary")}>
-        {backLabel}
-      </Link>
-    </EmptyState>
-  );
-}
+/** A builder's error boundary: what it edits not found (404, also another company's). */
+export { MissingRecordBoundary as BuilderErrorBoundary } from "./missing-record";

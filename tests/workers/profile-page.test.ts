@@ -121,7 +121,10 @@ describe("profile routing", () => {
   it("answers 404 for another company's or an unknown person", async () => {
     expect((await get("eve@acme.test", "/my-profile/u-globex-tina/feedback")).status).toBe(404);
     expect((await get("eve@acme.test", "/my-team/default/users/u-globex-tina/feedback")).status).toBe(404);
-    expect((await get("alice@acme.test", "/organization/settings/users/nobody/feedback-insights")).status).toBe(404);
+    const unknown = await get("alice@acme.test", "/organization/settings/users/nobody/feedback-insights");
+    expect(unknown.status).toBe(404);
+    // 002 §2.6's empty text, inside the shell.
+    expect(textOf(await unknown.text())).toContain("User Profile not found!");
   });
 
   it("answers 404 when the relationship or group in the path is not the company's", async () => {

@@ -193,7 +193,8 @@ describe("signed out, foreign records, unknown paths", () => {
     for (const [cookie, path] of cases) {
       const response = await appFetch(path, { cookie });
       expect(response.status, path).toBe(404);
-      expect(textOf(await response.text()), path).toContain("Page not found");
+      // 002 §2.6: a profile that is not there says so in its own words.
+      expect(textOf(await response.text()), path).toContain("User Profile not found!");
     }
     const gary = await sessionFor("gary@globex.test");
     const foreign = await appFetch("/my-groups/g-globex-engineering/users/u-acme-eve/feedback", { cookie: gary });
