@@ -239,7 +239,7 @@ describe("toasts, not found, health", () => {
   });
 
   it("keeps the shell around a 404 inside it", async () => {
-    const response = await appFetch("/my-profile/u-globex-gina/feedback", { cookie: await sessionFor("eve@acme.test") });
+    const response = await appFetch("/my-team/no-such-relationship", { cookie: await sessionFor("eve@acme.test") });
     expect(response.status).toBe(404);
     const html = await response.text();
     expect(textOf(html)).toContain("Oops! Looks like you followed a bad link...");
