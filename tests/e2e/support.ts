@@ -39,11 +39,19 @@ export function d1Execute(statements: string | string[]): string {
   const file = path.join(dir, "statements.sql");
   writeFileSync(file, [statements].flat().join(";\n") + ";\n");
   try {
-    return execFileSync("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", `.wrangler/e2e/server-${index}`, "--file", file, "--json"], {
-      encoding: "utf8",
-      env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" },
-      stdio: "pipe",
-    });
+    // The running server may hold the database's write lock for a moment: SQLITE_BUSY is tried again.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return execFileSync("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", `.wrangler/e2e/server-${index}`, "--file", file, "--json"], {
+          encoding: "utf8",
+          env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" },
+          stdio: "pipe",
+        });
+      } catch (error) {
+        if (attempt >= 5 || !/SQLITE_BUSY/.test(String((error as { stderr?: string }).stderr ?? error))) throw error;
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 300 * attempt);
+      }
+    }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
