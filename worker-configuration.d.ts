@@ -34,6 +34,7 @@ interface __BaseEnv_Env {
 	SIGN_IN_LIMITER: DurableObjectNamespace<import("./workers/app").SignInLimiter>;
 	REVIEW_CAMPAIGN: DurableObjectNamespace<import("./workers/app").ReviewCampaign>;
 	FEEDBACK_LOOP: DurableObjectNamespace<import("./workers/app").FeedbackLoop>;
+	OBJECTIVES_CAMPAIGN: DurableObjectNamespace<import("./workers/app").ObjectivesCampaign>;
 }
 declare namespace Cloudflare {
 	interface GlobalProps {

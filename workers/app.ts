@@ -18,6 +18,7 @@ import { handleJobBatch, type JobMessage } from "./queues";
 
 export { ReviewCampaign } from "../durable-objects/review-campaign";
 export { FeedbackLoop } from "../durable-objects/feedback-loop";
+export { ObjectivesCampaign } from "../durable-objects/objectives-campaign";
 export { SignInLimiter } from "../durable-objects/sign-in-limiter";
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);

@@ -129,6 +129,13 @@ export const ROUTES: RouteEntry[] = [
       "Performance",
       { ...profileRoute("/my-team/:relationshipId/users/:userId"), permission: "ViewPerformanceTab" },
     ],
+    [
+      "my-team-user-goals",
+      "/my-team/:relationshipId/users/:userId/goals",
+      "Goals",
+      { ...profileRoute("/my-team/:relationshipId/users/:userId"), permission: "ViewGoals" },
+    ],
+    ["my-team-user-objectives", "/my-team/:relationshipId/users/:userId/objectives", "Objectives", profileRoute("/my-team/:relationshipId/users/:userId")],
   ]),
   ...area("My Groups", null, "ViewMyGroupsPage", [
     ["my-groups", "/my-groups", "My Groups", { module: "routes/my-groups.tsx" }],
@@ -301,6 +308,13 @@ export const ROUTES: RouteEntry[] = [
       "Performance",
       { ...profileRoute("/organization/settings/users/:userId"), permission: "ViewPerformanceTab" },
     ],
+    [
+      "org-user-goals",
+      "/organization/settings/users/:userId/goals",
+      "Goals",
+      { ...profileRoute("/organization/settings/users/:userId"), permission: "ViewGoals" },
+    ],
+    ["org-user-objectives", "/organization/settings/users/:userId/objectives", "Objectives", profileRoute("/organization/settings/users/:userId")],
   ]),
   ...area("Roles", null, "ViewRoles", [["org-roles", "/organization/settings/roles", "Roles", { module: "routes/org.roles.tsx" }]]),
   ...area("Departments", null, "ViewDepartments", [

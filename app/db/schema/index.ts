@@ -6,3 +6,4 @@ export * from "./reviews";
 export * from "./surveys";
 export * from "./reports";
 export * from "./feedback";
+export * from "./objectives";

@@ -145,7 +145,13 @@ export const objectives = sqliteTable(
       .notNull()
       .default("okr"),
     kpis: text("kpis", { mode: "json" }).$type<Kpi[]>().notNull(),
+    /**
+     * The objectives campaign a person's objective was set in (objectives.ts); null for the
+     * company's own objectives, which only questionnaires pick from.
+     */
+    campaignId: text("campaign_id"),
     createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }),
   },
-  (t) => [index("objectives_company").on(t.companyId, t.createdAt)]
+  (t) => [index("objectives_company").on(t.companyId, t.createdAt), index("objectives_owner").on(t.companyId, t.ownerId, t.campaignId)]
 );

@@ -3,7 +3,8 @@ import { hasPermission } from "~/lib/permissions/names";
 /**
  * Which profile tabs a viewer gets where (002 §2.6): Feedback Insights and Feedback everywhere;
  * Performance under every base with ViewPerformanceTab, never on one's own profile; Goals
- * (ViewGoals), Objectives and Reviews only on one's own /my-profile.
+ * (ViewGoals), Objectives and Reviews on one's own /my-profile; Goals and Objectives also under
+ * My Team and Users, where managers and admins approve them.
  * Pure and client-safe so the tab bar and the loader agree.
  */
 export type ProfileTabId = "feedback-insights" | "feedback" | "performance" | "goals" | "objectives" | "reviews";
@@ -42,6 +43,11 @@ export function profileTabs(kind: ProfileBaseKind, isOwn: boolean, permissions: 
   if (kind === "my-profile" && isOwn) {
     if (hasPermission(permissions, "ViewGoals")) tabs.push(TABS.goals);
     tabs.push(TABS.objectives, TABS.reviews);
+  }
+  // Where a manager (My Team) or an admin (Users) acts on someone's goals and objectives.
+  if (kind === "my-team" || kind === "org-users") {
+    if (hasPermission(permissions, "ViewGoals")) tabs.push(TABS.goals);
+    tabs.push(TABS.objectives);
   }
   return tabs;
 }

@@ -1,3 +1,4 @@
+import { loadGoalsTab, type GoalsTabData } from "~/modules/goals/goals-tab.server";
 import { loadPersonalInsightsTab, type PersonalInsightsTab } from "~/modules/insights/personal-tab.server";
 import type { ProfileTabId } from "~/modules/org/profile-tabs";
 import { loadFeedbackTab, type FeedbackTabData } from "./feedback-tab.server";
@@ -14,7 +15,7 @@ export type ProfileTabData =
   | { tab: "performance"; performance: PerformanceTabData }
   | { tab: "reviews"; reviews: ReviewsTabData }
   | { tab: "objectives"; objectives: ObjectivesTabData }
-  | { tab: "goals" };
+  | { tab: "goals"; goals: GoalsTabData };
 
 /** The open tab's own data: one loader per tab, each in its own file. */
 export async function loadProfileTab(tab: ProfileTabId, args: ProfileTabArgs): Promise<ProfileTabData> {
@@ -30,6 +31,6 @@ export async function loadProfileTab(tab: ProfileTabId, args: ProfileTabArgs): P
     case "objectives":
       return { tab, objectives: await loadObjectivesTab(args) };
     case "goals":
-      return { tab };
+      return { tab, goals: await loadGoalsTab(args) };
   }
 }

@@ -5,6 +5,7 @@ import type { ProfileTab } from "~/modules/org/profile-tabs";
 import type { ProfilePageData } from "../profile-page-data";
 import { EmptyState } from "~/ui/empty-state";
 import { FeedbackTabView } from "./feedback-tab";
+import { GoalsTabView } from "~/modules/goals/components/goals-tab";
 import { ObjectivesTabView } from "./objectives-tab";
 import { PerformanceTabView } from "./performance-tab";
 import { ProfileHeader } from "./profile-header";
@@ -60,6 +61,6 @@ function TabBody({ data, active }: { data: ProfilePageData; active: ProfileTab }
     case "objectives":
       return <ObjectivesTabView data={data} objectives={tab.objectives} />;
     case "goals":
-      return <EmptyState icon="analytics" title={copy(data.platform).notYetAvailable(active.label)} description={active.upcoming} />;
+      return <GoalsTabView data={data} goals={tab.goals} />;
   }
 }
