@@ -68,12 +68,27 @@ describe("profile paths and tabs (002 §2.6)", () => {
 
   it("shows Performance under every base with the permission, never on one's own profile", () => {
     const alice = permissionsFor(ROLES.alice);
+    const tabs = (base: "org-users" | "my-team" | "my-groups", isOwn: boolean, permissions: string[]) =>
+      profileTabs(base, isOwn, permissions)
+        .map((t) => t.id)
+        .filter((id) => id !== "goals" && id !== "objectives");
     for (const base of ["org-users", "my-team", "my-groups"] as const) {
-      expect(profileTabs(base, false, alice).map((t) => t.id)).toEqual(["feedback-insights", "feedback", "performance"]);
-      expect(profileTabs(base, true, alice).map((t) => t.id)).toEqual(["feedback-insights", "feedback"]);
-      expect(profileTabs(base, false, permissionsFor(ROLES.gina)).map((t) => t.id)).toEqual(["feedback-insights", "feedback"]);
+      expect(tabs(base, false, alice)).toEqual(["feedback-insights", "feedback", "performance"]);
+      expect(tabs(base, true, alice)).toEqual(["feedback-insights", "feedback"]);
+      expect(tabs(base, false, permissionsFor(ROLES.gina))).toEqual(["feedback-insights", "feedback"]);
     }
     expect(profileTabs("my-profile", true, alice).map((t) => t.id)).not.toContain("performance");
+  });
+
+  it("adds Goals (Slack-type) and Objectives under My Team and Users, where managers and admins act on them", () => {
+    for (const base of ["org-users", "my-team"] as const) {
+      expect(profileTabs(base, false, permissionsFor(ROLES.alice)).map((t) => t.id)).toEqual(
+        expect.arrayContaining(["goals", "objectives"])
+      );
+      expect(profileTabs(base, false, permissionsFor(ROLES.gina)).map((t) => t.id)).not.toContain("goals");
+      expect(profileTabs(base, false, permissionsFor(ROLES.gina)).map((t) => t.id)).toContain("objectives");
+    }
+    expect(profileTabs("my-groups", false, permissionsFor(ROLES.alice)).map((t) => t.id)).not.toContain("objectives");
   });
 
   it("adds Goals (Slack-type), Objectives and Reviews on one's own profile", () => {
