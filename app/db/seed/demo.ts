@@ -18,6 +18,8 @@ import { demoFeedbackRows, foldFeedbackCounts, loopFeedbackRows } from "./feedba
 // @ts-ignore TS5097
 export { DEMO_FEEDBACK, FEEDBACK_COUNT_UPSERTS, FEEDBACK_SEED_TABLES, LARGE_FEEDBACK_ITEMS, largeFeedbackBatches, rollupRebuildStatements } from "./feedback.ts";
 // @ts-ignore TS5097
+import { demoGoalRows } from "./goals.ts";
+// @ts-ignore TS5097
 import { toStoredBlocks } from "../../modules/reviews/questionnaire-blocks.ts";
 import type { BlockForm, Catalogue, CompetencySnapshot, ObjectiveSnapshot, StoredBlock } from "../../modules/reviews/questionnaire-blocks";
 import type { Row, SeedTables } from "./tables";
@@ -1210,6 +1212,7 @@ export function demoSeed(now = Date.now()): SeedTables {
   merge(t, demoFeedbackLoopRows(t, now));
   merge(t, demoFeedbackRows(t, now));
   merge(t, loopFeedbackRows(t));
+  merge(t, demoGoalRows(t, now));
   // Last: one count row per person and day, whichever parts wrote feedback.
   foldFeedbackCounts(t);
   return t;

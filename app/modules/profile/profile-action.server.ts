@@ -1,3 +1,4 @@
+import { runGoalAction } from "~/modules/goals/goal-actions.server";
 import { downloadPersonalInsights } from "~/modules/insights/insights-report.server";
 import { downloadFeedback } from "./feedback-report.server";
 import { saveManagers, type ProfileActionReply } from "./managers.server";
@@ -17,5 +18,9 @@ export async function runProfileAction(args: ProfileTabArgs, action: ProfileActi
       return downloadPersonalInsights(args, action.query);
     case "download-feedback":
       return downloadFeedback(args, action.query);
+    case "goal-save":
+    case "goal-delete":
+    case "goal-actions":
+      return runGoalAction(args, action);
   }
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { GoalActionsIntent, GoalDeleteIntent, GoalSaveIntent } from "~/modules/goals/goals.schema";
 
 /**
  * Every form a profile page posts, one discriminated union on `intent` (a missing or unknown
@@ -23,5 +24,13 @@ export const DownloadInsightsIntent = z.object({
   query: z.string().max(4000).default(""),
 });
 
-export const ProfileActionSchema = z.discriminatedUnion("intent", [ManagersIntent, DownloadFeedbackIntent, DownloadInsightsIntent]);
+export const ProfileActionSchema = z.discriminatedUnion("intent", [
+  ManagersIntent,
+  DownloadFeedbackIntent,
+  DownloadInsightsIntent,
+  // Goals tab (002 §2.7): add or edit, delete, approve and complete.
+  GoalSaveIntent,
+  GoalDeleteIntent,
+  GoalActionsIntent,
+]);
 export type ProfileAction = z.infer<typeof ProfileActionSchema>;
