@@ -40,10 +40,10 @@ describe("profile header (002 §2.6)", () => {
     expect(await texts(html, "dl dd a")).toEqual(["My Team", "Mentoring Circle"]);
   });
 
-  it("says honestly that tab content is not available yet and what it will show, with no numbers", async () => {
+  it("shows the Goals tab's own card (tests/workers/goals.test.ts covers it)", async () => {
     const text = textOf(await page("eve@acme.test", "/my-profile/u-acme-eve/goals"));
-    expect(text).toContain("Goals is not available yet.");
-    expect(text).toContain("Goals will list the goals set and how far each has come.");
+    expect(text).toContain("Publish the Q3 roadmap");
+    expect(text).not.toContain("not available yet");
   });
 });
 

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useActionData, useNavigate } from "@remix-run/react";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { copy, type Copy } from "~/lib/copy";
 import type { ProfilePageData } from "~/modules/profile/profile-page-data";
 import { Button, ButtonLink, buttonClass } from "~/ui/button";
@@ -11,7 +11,7 @@ import { utcDay } from "~/ui/format";
 import { useHydrated } from "~/ui/use-hydrated";
 import { dayOfDeadline } from "../goal-rules";
 import { GoalActionsIntent, GoalSaveIntent } from "../goals.schema";
-import type { GoalItem, GoalsTabData } from "../goals-tab.server";
+import type { GoalDialog, GoalItem, GoalsTabData } from "../goals-tab.server";
 
 // Headless UI's Dialog loads on first use: most views of the tab never open one.
 const Modal = lazy(() => import("~/ui/dialog").then((m) => ({ default: m.Modal })));
@@ -29,10 +29,11 @@ export function GoalsTabView({ data, goals }: { data: ProfilePageData; goals: Go
   const here = `${data.basePath}/goals`;
   const dialog = goals.dialog;
   const open = dialog && dialog.kind !== "new" ? goals.goals.find((g) => g.id === dialog.goalId) : undefined;
+  useReturnFocus(dialog);
   return (
     <section aria-labelledby="goals-title" className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="goals-title" className="text-lg font-semibold text-slate-900">
+        <h2 id="goals-title" tabIndex={-1} className="text-lg font-semibold text-slate-900">
           {words.goalsTitle}
         </h2>
         {goals.mayAdd ? (
@@ -65,6 +66,23 @@ export function GoalsTabView({ data, goals }: { data: ProfilePageData; goals: Go
       ) : null}
     </section>
   );
+}
+
+/**
+ * When a dialog closes (Escape, Cancel or a saved form), focus goes back to the control that opened
+ * it, or to Add New when that goal is gone. The dialog opens from the address, after a lazy load,
+ * so Headless UI's own return of focus cannot know the opener.
+ */
+function useReturnFocus(dialog: GoalDialog) {
+  const previous = useRef<GoalDialog>(dialog);
+  useEffect(() => {
+    const was = previous.current;
+    previous.current = dialog;
+    if (!was || dialog) return;
+    const opener =
+      was.kind === "new" ? null : document.querySelector<HTMLElement>(`[data-goal="${CSS.escape(was.goalId)}"] [data-goal-open="${was.kind}"]`);
+    (opener ?? document.querySelector<HTMLElement>("[data-goal-add]") ?? document.getElementById("goals-title"))?.focus();
+  }, [dialog]);
 }
 
 function GoalRow({ goal, words, here }: { goal: GoalItem; words: Copy; here: string }) {
@@ -101,17 +119,17 @@ function GoalRow({ goal, words, here }: { goal: GoalItem; words: Copy; here: str
         </div>
         <div className="flex gap-4">
           {goal.canApprove || goal.canComplete ? (
-            <Link to={link("actions")} preventScrollReset className={linkClass} aria-label={words.goalActionsOf(goal.name)}>
+            <Link to={link("actions")} data-goal-open="actions" preventScrollReset className={linkClass} aria-label={words.goalActionsOf(goal.name)}>
               {words.goalActions}
             </Link>
           ) : null}
           {goal.canEdit ? (
-            <Link to={link("edit")} preventScrollReset className={linkClass} aria-label={words.goalEditOf(goal.name)}>
+            <Link to={link("edit")} data-goal-open="edit" preventScrollReset className={linkClass} aria-label={words.goalEditOf(goal.name)}>
               {words.goalEdit}
             </Link>
           ) : null}
           {goal.canDelete ? (
-            <Link to={link("delete")} preventScrollReset className={`${linkClass} text-red-700`} aria-label={words.goalDeleteOf(goal.name)}>
+            <Link to={link("delete")} data-goal-open="delete" preventScrollReset className={`${linkClass} text-red-700`} aria-label={words.goalDeleteOf(goal.name)}>
               {words.goalDelete}
             </Link>
           ) : null}
