@@ -19,7 +19,9 @@ function dueIn(now: number, days: number) {
 }
 
 export function demoGoalRows(_tables: SeedTables, now: number): SeedTables {
-  const created = now - 20 * DAY;
+  // From the start of the seed day, so the rows are the same at any time of that day.
+  const today = Math.floor(now / DAY) * DAY;
+  const created = today - 20 * DAY + 9 * 3_600_000;
   const goal = (
     id: string,
     user: string,
@@ -36,7 +38,7 @@ export function demoGoalRows(_tables: SeedTables, now: number): SeedTables {
       userId: u(user),
       name,
       description,
-      deadline: dueIn(now, days),
+      deadline: dueIn(today, days),
       competencyIds: competencies.map(k),
       behaviourIds: behaviours.map((b) => `${k(b.split("#")[0])}-${b.split("#")[1]}`),
       createdBy: u(user),
