@@ -68,22 +68,28 @@ describe("profile tabs", () => {
       "Feedback Insights",
       "Feedback",
       "Performance",
+      "Goals",
+      "Objectives",
     ]);
     const own = await get("alice@acme.test", "/organization/settings/users/u-acme-alice/performance");
     expect(own.status).toBe(302);
     expect(own.headers.get("Location")).toBe("/organization/settings/users/u-acme-alice/feedback-insights");
+    // Teams-type: no Goals (ViewGoals), Objectives still.
     expect(await tabsOf(await page("gina@globex.test", "/organization/settings/users/u-globex-tina/feedback"))).toEqual([
       "Feedback Insights",
       "Feedback",
+      "Objectives",
     ]);
     const teams = await get("gina@globex.test", "/organization/settings/users/u-globex-tina/performance");
     expect(teams.headers.get("Location")).toBe("/");
   });
 
-  it("gives My Team and My Groups members Feedback Insights and Feedback", async () => {
+  it("gives My Team members Feedback Insights, Feedback, Goals and Objectives, and My Groups members Feedback Insights and Feedback", async () => {
     expect(await tabsOf(await page("eve@acme.test", "/my-team/default/users/u-acme-mona/feedback-insights"))).toEqual([
       "Feedback Insights",
       "Feedback",
+      "Goals",
+      "Objectives",
     ]);
     expect(await tabsOf(await page("gary@globex.test", "/my-groups/g-globex-engineering/users/u-globex-ivy/feedback"))).toEqual([
       "Feedback Insights",
