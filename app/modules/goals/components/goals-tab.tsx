@@ -54,15 +54,15 @@ export function GoalsTabView({ data, goals }: { data: ProfilePageData; goals: Go
         </ul>
       )}
       {goals.more ? <p className="mt-3 text-sm text-slate-600">{words.goalMore}</p> : null}
-      {dialog?.kind === "new" ? <GoalDialogFrame words={words} here={here} title={words.addGoalTitle} id="goal-form-dialog" render={(r) => <GoalForm words={words} here={here} catalogue={goals.catalogue} reply={r} />} /> : null}
+      {dialog?.kind === "new" ? <GoalDialogFrame here={here} title={words.addGoalTitle} id="goal-form-dialog" render={(r) => <GoalForm words={words} here={here} catalogue={goals.catalogue} reply={r} />} /> : null}
       {dialog?.kind === "edit" && open ? (
-        <GoalDialogFrame words={words} here={here} title={words.editGoalTitle} id="goal-form-dialog" render={(r) => <GoalForm words={words} here={here} catalogue={goals.catalogue} goal={open} reply={r} />} />
+        <GoalDialogFrame here={here} title={words.editGoalTitle} id="goal-form-dialog" render={(r) => <GoalForm words={words} here={here} catalogue={goals.catalogue} goal={open} reply={r} />} />
       ) : null}
       {dialog?.kind === "delete" && open ? (
-        <GoalDialogFrame words={words} here={here} title={words.goalDeleteTitle} id="goal-delete-dialog" role="alertdialog" render={(r) => <DeleteForm words={words} here={here} goal={open} reply={r} />} />
+        <GoalDialogFrame here={here} title={words.goalDeleteTitle} id="goal-delete-dialog" role="alertdialog" render={(r) => <DeleteForm words={words} here={here} goal={open} reply={r} />} />
       ) : null}
       {dialog?.kind === "actions" && open ? (
-        <GoalDialogFrame words={words} here={here} title={words.goalActionsTitle} id="goal-actions-dialog" render={(r) => <ActionsForm words={words} here={here} goal={open} reply={r} />} />
+        <GoalDialogFrame here={here} title={words.goalActionsTitle} id="goal-actions-dialog" render={(r) => <ActionsForm words={words} here={here} goal={open} reply={r} />} />
       ) : null}
     </section>
   );
@@ -154,14 +154,12 @@ function Badge({ tone, children }: { tone: "green" | "slate" | "red"; children: 
  * back to the list), a panel under the list without JavaScript.
  */
 function GoalDialogFrame({
-  words,
   here,
   title,
   id,
   role,
   render,
 }: {
-  words: Copy;
   here: string;
   title: string;
   id: string;
@@ -181,7 +179,6 @@ function GoalDialogFrame({
     </section>
   );
   if (!hydrated) return panel;
-  void words;
   return (
     <Suspense fallback={panel}>
       <Modal open onClose={() => navigate(here, { preventScrollReset: true })} title={title} size="lg">
