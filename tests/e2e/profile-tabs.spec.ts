@@ -64,14 +64,14 @@ test.describe("Performance tab", () => {
     await signIn(page, "alice@acme.test");
     await page.goto("/organization/settings/users/u-acme-alice/performance");
     await expect(page).toHaveURL(/\/organization\/settings\/users\/u-acme-alice\/feedback-insights$/);
-    await expect(tabs(page)).toHaveText(["Feedback Insights", "Feedback"]);
+    await expect(tabs(page)).toHaveText(["Feedback Insights", "Feedback", "Goals", "Objectives"]);
 
     // Without the gate the Performance path is a route the viewer may not open: home, i.e. their own profile.
     await signIn(page, "mona@acme.test");
     await page.goto(`/my-team/default/users/${EVE}/performance`);
     await expect(page).toHaveURL(/\/my-profile\/u-acme-mona\/feedback-insights$/);
     await page.goto(`/my-team/default/users/${EVE}/feedback`);
-    await expect(tabs(page)).toHaveText(["Feedback Insights", "Feedback"]);
+    await expect(tabs(page)).toHaveText(["Feedback Insights", "Feedback", "Goals", "Objectives"]);
   });
 });
 
