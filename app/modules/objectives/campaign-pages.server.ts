@@ -166,7 +166,7 @@ export async function campaignManageAction(context: AppLoadContext, viewer: View
   const back = `${managePath(campaign.id)}${url.search}`;
   const requestId = String(formData.get("requestId") ?? "");
   const userId = formData.get("userId");
-  if (formData.get("intent") !== "remind" || !requestId || requestId.length > 100 || (userId !== null && (typeof userId !== "string" || !userId || userId.length > 100))) {
+  if (formData.get("intent") !== "remind" || !requestId || requestId.length > 200 || (userId !== null && (typeof userId !== "string" || !userId || userId.length > 100))) {
     return redirectWithToast(back, { type: "error", message: "Choose whom to remind." }, { request });
   }
   const answer = await writeCampaign(context, viewer, requestId, { kind: "remind", campaignId: campaign.id, userId: (userId as string | null) ?? null, now: Date.now() });
