@@ -1,5 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData, type ShouldRevalidateFunctionArgs } from "@remix-run/react";
 import { pageMeta } from "~/lib/navigation";
 import { requirePermission } from "~/modules/auth/session.server";
 import { campaignFormAction, campaignFormData, type FormReply } from "~/modules/objectives/campaign-pages.server";
@@ -23,12 +23,18 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 export const meta = pageMeta;
 
+/** A refused or searched form keeps its page: the same new campaign id, request id and typed values. */
+export function shouldRevalidate({ formMethod, actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formMethod === "POST" && actionResult) return false;
+  return defaultShouldRevalidate;
+}
+
 export default function ObjectiveCampaignForm() {
   const { campaign, chosen, newId, requestId } = useLoaderData<typeof loader>();
   const reply = useActionData<FormReply>();
   return (
     <CampaignFormPage
-      key={campaign?.id ?? newId}
+      key={campaign?.id ?? "new"}
       campaign={campaign}
       chosen={chosen}
       newId={newId}

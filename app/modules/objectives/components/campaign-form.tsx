@@ -66,7 +66,11 @@ export function CampaignFormPage({
       : undefined,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: campaignSchema(Date.now(), launched) }),
+    onValidate: ({ formData }) => {
+      // Revalidating as people type sends no button: the rules are the same for every action.
+      if (!formData.has("intent")) formData.set("intent", campaign ? "update" : "create");
+      return parseWithZod(formData, { schema: campaignSchema(Date.now(), launched) });
+    },
   });
   const audience = String(fields.audienceType.value ?? campaign?.audienceType ?? "");
   const people = search?.chosen ?? chosen;
