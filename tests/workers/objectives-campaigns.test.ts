@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createDb } from "~/db/client.server";
-import { planNoticeChunk } from "~/modules/objectives/campaign-writes.server";
+import { NOTIFY_CHUNK, planCampaignCommand, planNoticeChunk, type NoticeJob } from "~/modules/objectives/campaign-writes.server";
 import { appFetch, postForm, sessionFor } from "./helpers";
 
 // Objectives campaigns (001 §2, §4, §5): only ViewManageReviews holders, each §5 message with
@@ -243,5 +243,44 @@ describe("manage page and reminders", () => {
     expect(await count("SELECT count(*) AS n FROM notification_outbox WHERE dedupe_key LIKE 'objectives-campaign:oc-acme-okr:%'")).toBe(2);
     // Another company's campaign id tells nobody.
     expect(await planNoticeChunk(db, { ...job, companyId: "c-globex" })).toEqual([]);
+  });
+});
+
+describe("a launch to many people", () => {
+  it("writes every participant and queues the notices in chunks, each written once however often delivered", async () => {
+    const extra = 230;
+    const statements = [];
+    for (let i = 0; i < extra; i++) {
+      statements.push(
+        env.DB.prepare(
+          "INSERT INTO users (id, company_id, email, name, department_id, role_id, is_excluded, is_deleted) SELECT ?, company_id, ?, ?, department_id, role_id, 0, 0 FROM users WHERE id = 'u-globex-gina'"
+        ).bind(`u-globex-many-${i}`, `many${i}@globex.test`, `Many ${String(i).padStart(3, "0")}`)
+      );
+    }
+    await env.DB.batch(statements);
+    const people = await count("SELECT count(*) AS n FROM users WHERE company_id = 'c-globex' AND is_deleted = 0 AND is_excluded = 0");
+    const campaignId = crypto.randomUUID();
+    const now = Date.now();
+    const plan = await planCampaignCommand(db, { requestId: "many-1", companyId: "c-globex", actorId: "u-globex-gina" }, {
+      kind: "save",
+      intent: "createAndLaunch",
+      campaignId,
+      now,
+      fields: { title: "Everyone", startAt: now + MINUTE, endAt: now + DAY, audienceType: "company", audienceUserIds: [], notifyEmployees: true, notifyManagers: false },
+    });
+    expect(plan.answer).toMatchObject({ ok: true, state: "launched", count: people });
+    const queue = (plan.answer.queue ?? []) as NoticeJob[];
+    expect(queue).toHaveLength(Math.ceil(people / NOTIFY_CHUNK));
+    expect(queue.flatMap((j) => j.userIds)).toHaveLength(people);
+    await db.batch(plan.writes as never);
+    expect(await count("SELECT count(*) AS n FROM objectives_participants WHERE campaign_id = ?", campaignId)).toBe(people);
+    expect(await count("SELECT count(*) AS n FROM notification_outbox")).toBe(0);
+    for (let round = 0; round < 2; round++) {
+      for (const job of queue) {
+        const writes = await planNoticeChunk(db, job);
+        if (writes.length > 0) await db.batch(writes as never);
+      }
+    }
+    expect(await count("SELECT count(*) AS n FROM notification_outbox WHERE instr(dedupe_key, ?) = 1", `objectives-campaign:${campaignId}:`)).toBe(people);
   });
 });
