@@ -72,12 +72,18 @@ export async function campaignParticipants(db: Db, campaign: Pick<CampaignRow, "
   );
   for (const r of countRows) counts[r.state] = Number(r.n);
   const like = filter.q ? `%${filter.q.replaceAll("\\", "\\\\").replaceAll("%", "\\%").replaceAll("_", "\\_")}%` : null;
-  const where = sql`p.company_id = ${campaign.companyId} AND p.campaign_id = ${campaign.id}
+  // People first, in the order of the users' (company, name NOCASE, id) index, each probed in the
+  // participants' key: a page reads about its 50 rows, not the campaign's 5,000.
+  const people = sql`users u JOIN objectives_participants p ON p.campaign_id = ${campaign.id} AND p.user_id = u.id AND p.company_id = u.company_id`;
+  const where = sql`u.company_id = ${campaign.companyId}
     ${filter.state ? sql`AND p.state = ${filter.state}` : sql``}
     ${like ? sql`AND (u.name LIKE ${like} ESCAPE '\\' OR u.email LIKE ${like} ESCAPE '\\')` : sql``}`;
-  const [total] = await db.all<{ n: number }>(
-    sql`SELECT count(*) AS n FROM objectives_participants p JOIN users u ON u.id = p.user_id AND u.company_id = p.company_id WHERE ${where}`
-  );
+  // Without a search the counts by state already say how many match.
+  const total = like
+    ? Number((await db.all<{ n: number }>(sql`SELECT count(*) AS n FROM ${people} WHERE ${where}`))[0]?.n ?? 0)
+    : filter.state
+      ? counts[filter.state]
+      : PARTICIPANT_STATES.reduce((n, s) => n + counts[s], 0);
   const rows = await db.all<{
     userId: string;
     name: string;
@@ -89,8 +95,7 @@ export async function campaignParticipants(db: Db, campaign: Pick<CampaignRow, "
   }>(
     sql`SELECT p.user_id AS userId, u.name AS name, d.name AS department, p.state AS state, p.submitted_at AS submittedAt,
         p.approved_at AS approvedAt, p.reminded_at AS remindedAt
-      FROM objectives_participants p JOIN users u ON u.id = p.user_id AND u.company_id = p.company_id
-      LEFT JOIN departments d ON d.id = u.department_id AND d.company_id = u.company_id
+      FROM ${people} LEFT JOIN departments d ON d.id = u.department_id AND d.company_id = u.company_id
       WHERE ${where}
       ORDER BY u.name COLLATE NOCASE, u.id LIMIT ${PARTICIPANTS_PAGE} OFFSET ${(filter.page - 1) * PARTICIPANTS_PAGE}`
   );
@@ -104,5 +109,5 @@ export async function campaignParticipants(db: Db, campaign: Pick<CampaignRow, "
     for (const r of found) objectiveCounts.set(r.ownerId, Number(r.n));
   }
   const participants: ParticipantRow[] = rows.map((r) => ({ ...r, objectives: objectiveCounts.get(r.userId) ?? 0 }));
-  return { counts, total: Number(total?.n ?? 0), participants };
+  return { counts, total, participants };
 }
