@@ -169,7 +169,8 @@ export async function campaignManageAction(context: AppLoadContext, viewer: View
   if (formData.get("intent") !== "remind" || !requestId || requestId.length > 200 || (userId !== null && (typeof userId !== "string" || !userId || userId.length > 100))) {
     return redirectWithToast(back, { type: "error", message: "Choose whom to remind." }, { request });
   }
-  const answer = await writeCampaign(context, viewer, requestId, { kind: "remind", campaignId: campaign.id, userId: (userId as string | null) ?? null, now: Date.now() });
+  // One request id serves the page's buttons: each person's reminder (or all) is its own request.
+  const answer = await writeCampaign(context, viewer, `${requestId}:${typeof userId === "string" ? userId : "all"}`, { kind: "remind", campaignId: campaign.id, userId: (userId as string | null) ?? null, now: Date.now() });
   if (!answer.ok && answer.notFound) throw notFound();
   return redirectWithToast(back, { type: answer.ok ? "success" : "error", message: answer.message }, { request });
 }

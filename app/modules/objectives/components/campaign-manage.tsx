@@ -1,7 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { sharedCopy } from "~/lib/copy";
 import { PARTICIPANT_STATES } from "../objective-types";
-import { Button, ButtonLink } from "~/ui/button";
+import { Button, ButtonLink, buttonClass } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
 import { PageHeader } from "~/ui/page-header";
 import { Pager } from "~/ui/pager";
@@ -15,6 +15,7 @@ import { campaignDay, campaignTime } from "./campaign-parts";
  */
 
 const T = sharedCopy.objectiveCampaigns;
+const REMIND_CLASS = buttonClass("secondary");
 
 export interface ManageView {
   campaign: {
@@ -143,6 +144,11 @@ export function CampaignManagePage(view: ManageView) {
         <EmptyState icon="users" title={T.noMatches} />
       ) : (
         <>
+          {/* One form for the rows' Send Reminder buttons: each names its person. */}
+          <Form method="post" id="remind-one">
+            <input type="hidden" name="requestId" value={requestId} />
+            <input type="hidden" name="intent" value="remind" />
+          </Form>
           <DataTable label={T.participants} columns={[T.name, T.department, T.state, T.objectivesCount, T.submitted, T.approved]} actions dataRows>
             {participants.map((p) => (
               <tr key={p.userId} data-participant={p.userId} data-state={p.state}>
@@ -158,13 +164,9 @@ export function CampaignManagePage(view: ManageView) {
                 <td className="whitespace-nowrap">{campaignDay(p.approvedAt)}</td>
                 <td className="text-right">
                   {p.state === "pending" ? (
-                    <Form method="post">
-                      <input type="hidden" name="requestId" value={`${requestId}:${p.userId}`} />
-                      <input type="hidden" name="userId" value={p.userId} />
-                      <Button type="submit" name="intent" value="remind" variant="secondary" aria-label={`${T.sendReminder} to ${p.name}`}>
-                        {T.sendReminder}
-                      </Button>
-                    </Form>
+                    <button type="submit" form="remind-one" name="userId" value={p.userId} className={REMIND_CLASS} aria-label={`${T.sendReminder} to ${p.name}`}>
+                      {T.sendReminder}
+                    </button>
                   ) : null}
                 </td>
               </tr>
