@@ -12,6 +12,7 @@ import { failHrisSync, runHrisSync, type HrisSyncJob } from "../app/modules/inte
 import { failReport, generateReport, type ReportJob } from "../app/modules/reports/generated.server";
 import { REPORT_BUILDERS } from "../app/report-builders.server";
 import { planRunNoticeChunk } from "../app/modules/feedback/loop-writes.server";
+import { planNoticeChunk } from "../app/modules/objectives/campaign-writes.server";
 import { adoptQueuedPairReport, type QueuedPairReport } from "../app/modules/reviews/reports/review-files.server";
 
 export const JOBS_QUEUE = "pulseboard-jobs";
@@ -42,6 +43,8 @@ export interface JobPayloads {
   "review.pair-report": Omit<QueuedPairReport, "requestedBy">;
   /** A feedback loop run's notifications to these senders (app/modules/feedback/loop-writes.server.ts). */
   "feedback.notify-run": { companyId: string; runId: string; senderIds: string[]; reminderDay?: string };
+  /** An objectives campaign's launch notices or reminders to these people (app/modules/objectives/campaign-writes.server.ts). */
+  "objectives.notify": { companyId: string; campaignId: string; notice: "employees" | "managers" | "reminder"; userIds: string[]; day?: string };
 }
 
 export type JobType = keyof JobPayloads;
@@ -149,6 +152,22 @@ export const JOB_HANDLERS: { [T in JobType]: JobHandler<T> } = {
       return planRunNoticeChunk(ctx.db, job);
     },
     // The run's rows stay; a sender the queue gave up on can be reminded from manage feedback loops.
+    async fail() {
+      return { writes: [], notice: null };
+    },
+  },
+  "objectives.notify": {
+    payload: z.object({
+      companyId: z.string().min(1),
+      campaignId: z.string().min(1),
+      notice: z.enum(["employees", "managers", "reminder"]),
+      userIds: z.array(z.string().min(1)).min(1).max(500),
+      day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+    }),
+    run(job, ctx) {
+      return planNoticeChunk(ctx.db, job);
+    },
+    // The participants stay; anyone the queue gave up on can be reminded from the manage page.
     async fail() {
       return { writes: [], notice: null };
     },

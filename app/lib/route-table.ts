@@ -239,10 +239,10 @@ export const ROUTES: RouteEntry[] = [
 
   // Objectives (001)
   ...area("Objectives campaigns", "Objective campaigns will let you launch OKR and performance-contract campaigns and follow their progress.", "ViewManageReviews", [
-    ["objective-campaigns", "/objective-campaigns", "Objective Campaigns"],
-    ["objective-campaign-launch", "/objective-campaigns/launch-review", "New Campaign"],
-    ["objective-campaign-draft", "/objective-campaigns/draft/:objectivesCampaignId", "Draft Campaign"],
-    ["objective-campaign-manage", "/objective-campaigns/manage/:objectivesCampaignId", "Campaign"],
+    ["objective-campaigns", "/objective-campaigns", "Objective Campaigns", { module: "routes/objective-campaigns.tsx" }],
+    ["objective-campaign-launch", "/objective-campaigns/launch-review", "New Campaign", { module: "routes/objective-campaigns.form.tsx" }],
+    ["objective-campaign-draft", "/objective-campaigns/draft/:objectivesCampaignId", "Draft Campaign", { module: "routes/objective-campaigns.form.tsx" }],
+    ["objective-campaign-manage", "/objective-campaigns/manage/:objectivesCampaignId", "Campaign", { module: "routes/objective-campaigns.manage.tsx" }],
   ]),
   ...area("Objectives", "Your OKRs and performance contract will be shown here.", "ViewTodosPage", [
     ["objectives-okr", "/objective-campaign/okr", "OKRs"],

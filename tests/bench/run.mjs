@@ -44,6 +44,7 @@ import { gzipSync } from "node:zlib";
 import { localBrowserEnv } from "../../scripts/local-browser.mjs";
 import { postAtOnce } from "./burst.mjs";
 import { feedbackIds, feedbackPages, feedbackPlan, feedbackStored, feedbackSubmitCheck, feedbackSubmitRun } from "./feedback.mjs";
+import { objectivesCampaignIds, objectivesCampaignPages } from "./objectives-campaigns.mjs";
 import { d1FileIn, measureReportMemory, MEMORY_LIMIT_MB } from "./report-memory.mjs";
 import {
   PDF_WAIT_MS,
@@ -94,6 +95,8 @@ const OPEN_SURVEY_RUN = surveySeed.LARGE_OPEN_SURVEY_RUN;
 const RESPOND_PATH = `/surveys/respond/${encodeURIComponent(OPEN_SURVEY_RUN.id)}`;
 /** Feedback loops (tests/bench/feedback.mjs): LARGE_FEEDBACK of app/db/seed/feedback-loops.ts. */
 const FEEDBACK_IDS = await feedbackIds(loadSeedModule);
+/** Objectives campaigns (tests/bench/objectives-campaigns.mjs): OBJECTIVES_CAMPAIGN_IDS of app/db/seed/objectives-campaigns.ts. */
+const OBJECTIVES_CAMPAIGN_IDS = await objectivesCampaignIds(loadSeedModule);
 const LARGE_REVIEW = seed.LARGE_REVIEW;
 const REVIEW_PATH = `/reviews/manage-reviews/${LARGE_REVIEW.id}`;
 /** The large review's pairs a reminder can go to (app/db/seed/demo.ts: the completed ones cannot be reminded). */
@@ -148,6 +151,7 @@ const PAGES = [
     firstRequestNote: "the aggregation itself: later requests of a closed run are answered from the isolate's memo",
   },
   ...feedbackPages(FEEDBACK_IDS),
+  ...objectivesCampaignPages(OBJECTIVES_CAMPAIGN_IDS),
   {
     key: "insights-workspace",
     name: "workspace feedback insights",

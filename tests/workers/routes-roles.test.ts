@@ -35,6 +35,8 @@ function fill(entry: RouteEntry, person: SeededPerson): string {
     templateId: "sbi",
     // Seeded launched feedback loops (app/db/seed/feedback-loops.ts).
     feedbackLoopId: person.platform === "slack" ? "fb-acme-engineering-checkin" : "fb-globex-engineering-feedback",
+    // Seeded objectives campaigns (app/db/seed/objectives-campaigns.ts): the draft is Acme's only.
+    objectivesCampaignId: entry.id === "objective-campaign-draft" ? "oc-acme-draft" : person.platform === "slack" ? "oc-acme-okr" : "oc-globex-pc",
   };
   return entry.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(known[name] ?? "x1"));
 }
@@ -68,6 +70,8 @@ function expectationFor(entry: RouteEntry, person: SeededPerson, path: string): 
   }
   // A library loop is the company's: the filled id is no one's loop.
   if (entry.id === "workflow-library-loop" || entry.id === "workflow-library-loop-config") return { status: 404 };
+  // Globex has no draft objectives campaign: Acme's is another company's.
+  if (entry.id === "objective-campaign-draft" && person.platform === "msteams") return { status: 404 };
   if (entry.id === "survey-insights") return { status: 302, location: "/surveys/survey-insights/department" };
   // 002 §2.1: the feedback analytics' bare path opens its Overview tab.
   if (entry.id === "feedback-analytics") return { status: 302, location: "/analytics/feedback-analytics/overview" };

@@ -14,6 +14,8 @@ import { demoSurveyRows, largeSurveyRows } from "./surveys.ts";
 // @ts-ignore TS5097
 import { demoFeedbackLoopRows, largeFeedbackLoopRows } from "./feedback-loops.ts";
 // @ts-ignore TS5097
+import { demoObjectivesCampaignRows, largeObjectivesCampaignRows } from "./objectives-campaigns.ts";
+// @ts-ignore TS5097
 import { demoFeedbackRows, foldFeedbackCounts, loopFeedbackRows } from "./feedback.ts";
 // @ts-ignore TS5097
 export { DEMO_FEEDBACK, FEEDBACK_COUNT_UPSERTS, FEEDBACK_SEED_TABLES, LARGE_FEEDBACK_ITEMS, largeFeedbackBatches, rollupRebuildStatements } from "./feedback.ts";
@@ -1210,6 +1212,7 @@ export function demoSeed(now = Date.now()): SeedTables {
   merge(t, globex(now));
   merge(t, demoSurveyRows(t, now));
   merge(t, demoFeedbackLoopRows(t, now));
+  merge(t, demoObjectivesCampaignRows(t, now));
   merge(t, demoFeedbackRows(t, now));
   merge(t, loopFeedbackRows(t));
   merge(t, demoGoalRows(t, now));
@@ -1255,6 +1258,7 @@ export function largeSeed(size = 5000, now = Date.now()): SeedTables {
   merge(t, largeReviewRows(t, people, now));
   merge(t, largeSurveyRows(t, now));
   merge(t, largeFeedbackLoopRows(t, now));
+  merge(t, largeObjectivesCampaignRows(t, now));
   return t;
 }
 

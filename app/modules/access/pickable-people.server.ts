@@ -20,6 +20,8 @@ import { mayNameAnonymousReviewers, reportAccess, REPORTED_STATES } from "./revi
  *   audience and sender–receiver pairs may name.
  * - colleagues (any signed-in person): every active person of the company but the viewer, whom
  *   the Feedback pages give feedback to, ask it of or praise.
+ * - campaign-people (ViewManageReviews): the active people of the company, whom an objectives
+ *   campaign's Users audience may name.
  */
 
 type AccessViewer = Pick<Viewer, "user" | "company" | "permissions">;
@@ -31,6 +33,7 @@ export const PICK_SCOPE_GATES: Record<PickScope, Permission | "SignedIn"> = {
   "report-completed-reviewees": "ViewReviewReports",
   "loop-people": "ViewFeedbackLoops",
   colleagues: "SignedIn",
+  "campaign-people": "ViewManageReviews",
 };
 
 export function mayPickScope(viewer: Pick<Viewer, "permissions">, scope: PickScope): boolean {
@@ -68,6 +71,9 @@ export function mayPick(viewer: AccessViewer, scope: PickScope, person: SQL = sq
       return inSomeReport(viewer, sql`p.reviewee_id = ${person} AND p.state = 'completed'`);
     case "loop-people":
       // A loop's configuration names anyone who takes part in it: every active person.
+      return sql`(u.is_deleted = 0 AND u.is_excluded = 0)`;
+    case "campaign-people":
+      // A campaign asks people who still work here to set objectives.
       return sql`(u.is_deleted = 0 AND u.is_excluded = 0)`;
     case "report-reviewers":
       return inSomeReport(

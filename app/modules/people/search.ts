@@ -11,7 +11,7 @@ export const PEOPLE_SEARCH_LIMIT = 20;
 /** Longest query read (a longer one is cut). */
 export const PEOPLE_QUERY_MAX = 100;
 
-export const PICK_SCOPES = ["people", "report-reviewees", "report-reviewers", "report-completed-reviewees", "loop-people", "colleagues"] as const;
+export const PICK_SCOPES = ["people", "report-reviewees", "report-reviewers", "report-completed-reviewees", "loop-people", "colleagues", "campaign-people"] as const;
 /**
  * - people: the people the viewer may see (access/people.server.ts: themselves, My Team, shared
  *   relationships and groups; everyone with ViewUsers);
@@ -21,7 +21,8 @@ export const PICK_SCOPES = ["people", "report-reviewees", "report-reviewers", "r
  *   per-reviewee report);
  * - loop-people: the active people of the company, for a feedback loop's audience and pairs;
  * - colleagues: every active person of the viewer's company but the viewer (whom feedback can be
- *   given to, asked of or praised).
+ *   given to, asked of or praised);
+ * - campaign-people: the active people of the company, for an objectives campaign's audience.
  */
 export type PickScope = (typeof PICK_SCOPES)[number];
 
