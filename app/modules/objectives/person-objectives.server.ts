@@ -74,7 +74,11 @@ const MAX_LIMIT = 200;
  * overlapping the period, their objectives there (objectives_owner), each with its key results
  * gathered by position (objective_key_results_objective).
  */
-export function personObjectivesSql(companyId: string, userId: string, options: { period?: { from: number; to: number }; limit?: number }): SQL {
+export function personObjectivesSql(
+  companyId: SQL | string,
+  userId: SQL | string,
+  options: { period?: { from: SQL | number; to: SQL | number }; limit?: number }
+): SQL {
   const limit = Math.max(1, Math.min(MAX_LIMIT, Math.floor(options.limit ?? MAX_LIMIT)));
   const overlaps = options.period ? sql`AND c.start_at <= ${options.period.to} AND c.end_at >= ${options.period.from}` : sql``;
   return sql`
@@ -91,6 +95,8 @@ export function personObjectivesSql(companyId: string, userId: string, options: 
     ORDER BY c.start_at, o.created_at, o.id
     LIMIT ${limit}`;
 }
+
+export type PersonObjectiveRow = Row;
 
 export function personObjectivesOf(rows: Row[]): PersonObjective[] {
   return rows.map((r) => {
