@@ -254,3 +254,27 @@ describe("an objective question about the reviewee's objectives", () => {
     expect(report).toContain("How did they do on — Grow revenue");
   });
 });
+
+describe("the questionnaire builder's objective question", () => {
+  it("offers the reviewee's objectives first and stores a question about them; a fixed objective still works", async () => {
+    const alice = await sessionFor("alice@acme.test");
+    const html = await (await appFetch("/reviews/review-questionnaires/add-new-questionnaire/annual-review", { cookie: alice })).text();
+    expect(html).toContain('value="reviewee"');
+    const body = new URLSearchParams({ name: `Objectives ${tag}`, intent: "save" });
+    const add = (i: number, fields: Record<string, string>) => {
+      for (const [k, v] of Object.entries(fields)) body.append(`blocks[${i}].${k}`, v);
+    };
+    const question = { type: "objective-question", label: "Their objectives", scale: "score-1-5", view: "radio", required: "on", showKPIs: "on", isKPI: "on" };
+    add(0, { key: "n1", ...question, objectiveId: "reviewee" });
+    add(1, { key: "n2", ...question, objectiveId: "o-acme-grow-annual-recurring-revenue" });
+    const saved = await appFetch("/reviews/review-questionnaires/new", { method: "POST", body, cookie: alice });
+    expect(saved.status).toBe(302);
+    const row = await env.DB.prepare("SELECT blocks FROM review_templates WHERE company_id = 'c-acme' AND title = ?")
+      .bind(`Objectives ${tag}`)
+      .first<{ blocks: string }>();
+    const [about, fixed] = JSON.parse(row!.blocks) as Array<{ objectiveValue: { objective: { id: string } | null; revieweeObjectives?: boolean } }>;
+    expect(about.objectiveValue).toMatchObject({ objective: null, revieweeObjectives: true });
+    expect(fixed.objectiveValue.objective?.id).toBe("o-acme-grow-annual-recurring-revenue");
+    expect(fixed.objectiveValue.revieweeObjectives).toBeUndefined();
+  });
+});
