@@ -185,8 +185,8 @@ function firstTab(side: TodoContext): { key: string; label: string; body: ReactN
 
 /**
  * 000 §2: the right panel (collapsible, 420 px) with context on the reviewee, in tabs: Objectives
- * (or Goals, by the company's feature flag), Goals where goals exist (Slack-type) unless the first
- * tab already shows them, Feedback, Reviews. Before JavaScript runs (or without it) the sections
+ * (or Goals, by the company's feature flag), Feedback, Reviews, then Goals where goals exist
+ * (Slack-type) unless the first tab already shows them. Before JavaScript runs (or without it) the sections
  * are shown one under the other; afterwards they are tabs.
  */
 export function ContextPanel({ reviewee, side }: { reviewee: { name: string; title: string | null }; side: TodoContext }) {
@@ -194,15 +194,6 @@ export function ContextPanel({ reviewee, side }: { reviewee: { name: string; tit
   const revieweeName = reviewee.name;
   const sections: Array<{ key: string; label: string; body: ReactNode }> = [
     firstTab(side),
-    ...(side.personGoals && !side.goals
-      ? [
-          {
-            key: "goals",
-            label: sharedCopy.reviewGoalsTab,
-            body: side.personGoals.length === 0 ? <p className={EMPTY}>{sharedCopy.noGoals}</p> : <GoalList goals={side.personGoals} />,
-          },
-        ]
-      : []),
     { key: "feedback", label: "Feedback", body: <p className="text-sm text-slate-600">{NO_FEEDBACK}</p> },
     {
       key: "reviews",
@@ -222,6 +213,16 @@ export function ContextPanel({ reviewee, side }: { reviewee: { name: string; tit
           </ul>
         ),
     },
+    // Goals where they exist (Slack-type), after the specified three tabs, unless the first tab shows them.
+    ...(side.personGoals && !side.goals
+      ? [
+          {
+            key: "goals",
+            label: sharedCopy.reviewGoalsTab,
+            body: side.personGoals.length === 0 ? <p className={EMPTY}>{sharedCopy.noGoals}</p> : <GoalList goals={side.personGoals} />,
+          },
+        ]
+      : []),
   ];
   return (
     <details open className="w-full shrink-0 rounded-lg border border-slate-200 bg-white p-4 shadow-sm lg:w-[420px]">
