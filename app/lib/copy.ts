@@ -468,6 +468,23 @@ const SHARED = {
     previous: "Previous",
     next: "Next",
   },
+
+  // Objectives in reviews: the to-do right panel (000 §2) and objective questions
+  reviewNoObjectives: "No Objectives set!",
+  reviewObjectivesTab: "Objectives",
+  reviewGoalsTab: "Goals",
+  reviewObjectiveWeight: (weight: number) => `Weight ${weight}%`,
+  reviewObjectiveProgress: (progress: number) => `Progress ${progress}%`,
+  reviewObjectiveApproved: "Approved",
+  reviewObjectiveNotApproved: "Not yet approved",
+  reviewKpiTarget: (target: string, unit?: string) => `target ${target}${unit ? ` ${unit}` : ""}`,
+  reviewKpiActual: (actual: string, unit?: string) => `actual ${actual}${unit ? ` ${unit}` : ""}`,
+  reviewKpiActualLabel: (kpi: string) => `Actual of ${kpi}`,
+  reviewGoalDeadline: (date: string) => `Due ${date}`,
+  reviewGoalApproved: "Approved",
+  reviewGoalCompleted: "Completed",
+  revieweeObjectivesChoice: "The reviewee's objectives",
+  revieweeObjectivesHint: "Each reviewer rates the reviewee's objectives of the review's period (the first five).",
 } as const;
 
 type PlatformCopy = {

@@ -9,7 +9,7 @@ import { requirePermission } from "~/modules/auth/session.server";
 import { QuestionnaireBuilder } from "~/modules/reviews/components/questionnaire-builder";
 import { blocksFromPredefined, findPredefinedTemplate } from "~/modules/reviews/predefined-templates";
 import { QuestionnaireActionSchema } from "~/modules/reviews/questionnaire-action.schema";
-import { toFormBlocks, toStoredBlocks } from "~/modules/reviews/questionnaire-blocks";
+import { REVIEWEE_OBJECTIVES, toFormBlocks, toStoredBlocks } from "~/modules/reviews/questionnaire-blocks";
 import { QUESTIONNAIRES_PATH, type QuestionnaireForm } from "~/modules/reviews/questionnaire.schema";
 import {
   createQuestionnaire,
@@ -82,7 +82,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const form = submission.value;
   const picks = {
     competencies: form.blocks.map((b) => b.competencyId ?? "").filter(Boolean),
-    objectives: form.blocks.map((b) => b.objectiveId ?? "").filter(Boolean),
+    objectives: form.blocks.map((b) => b.objectiveId ?? "").filter((id) => id && id !== REVIEWEE_OBJECTIVES),
   };
   const { catalogue } = await loadCatalogue(context.db, companyId, picks);
   // A pick that is not the company's (a forged id) is refused like a missing one.
@@ -90,7 +90,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   form.blocks.forEach((b, i) => {
     if (b.type === "competency-question" && !catalogue.competencies.has(b.competencyId ?? ""))
       refused[`blocks[${i}].competencyId`] = ["Choose one of the offered competencies."];
-    if (b.type === "objective-question" && !catalogue.objectives.has(b.objectiveId ?? ""))
+    if (b.type === "objective-question" && b.objectiveId !== REVIEWEE_OBJECTIVES && !catalogue.objectives.has(b.objectiveId ?? ""))
       refused[`blocks[${i}].objectiveId`] = ["Choose one of the offered objectives."];
   });
   if (Object.keys(refused).length > 0)

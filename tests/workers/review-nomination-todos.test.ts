@@ -241,7 +241,9 @@ describe("the context panel (000 §2): Objectives, or Goals by the company's fea
     expect(plain).toContain("Objectives");
     expect(plain).toContain("Feedback");
     expect(plain).toContain("No Feedback available!");
-    expect(plain).not.toContain("No goals set!");
+    // Acme is Slack-type, where goals exist: a Goals tab of its own beside Objectives.
+    expect(plain).toContain("No Objectives set!");
+    expect(plain).toContain("No goals set!");
     await env.DB.prepare("UPDATE companies SET goals_instead_of_objectives = 1 WHERE id = ?").bind(COMPANY).run();
     try {
       const goals = textOf(await (await appFetch(path, { cookie: cookies.sam })).text());

@@ -349,7 +349,9 @@ describe("questionnaire builder (000 §2, §3, §5)", () => {
     }>();
     expect([...new Set(offered)].filter((o) => o !== "Choose a competency")).toEqual(results.map((r) => r.name));
     const objectives = await texts(html, 'select[name$=".objectiveId"] option');
-    expect(new Set(objectives).size - 1).toBe(5);
+    // The reviewee's own objectives come first, then the company's first five.
+    expect(objectives[1]).toBe("The reviewee's objectives");
+    expect(new Set(objectives).size - 2).toBe(5);
     await env.DB.batch([
       env.DB.prepare("DELETE FROM behaviours WHERE company_id = 'c-globex'"),
       env.DB.prepare("DELETE FROM competencies WHERE company_id = 'c-globex'"),

@@ -8,6 +8,7 @@ import {
 } from "~/modules/blocks/answers";
 import type { PairAnswer, PairAnswers } from "./campaign-machine";
 import { choiceValueOf, isQuestion, NOT_APPLICABLE_KEY } from "./components/pair-answers";
+import { isRevieweeObjectives } from "./objective-answers";
 import type { StoredBlock } from "./questionnaire-blocks";
 
 /**
@@ -23,6 +24,11 @@ import type { StoredBlock } from "./questionnaire-blocks";
  *                    per-behaviour or per-KPI rating, where the rows have their own names).
  * - `a.<id>.b.<behaviourId>` a competency question with `isBehavior` rates each behaviour.
  * - `a.<id>.kpi.<index>`     an objective question with `isKPI` rates each KPI (index from 0).
+ * - `a.<id>.actual.<index>`  the actual of an income-statement KPI (000 §5) of one of the
+ *                            reviewee's objectives, kept in `PairAnswer.actuals`.
+ *
+ * A question about the reviewee's objectives is answered as one question per objective
+ * (objective-answers.ts, ids `<id>~<objectiveId>`); each answer keeps the objective it rated.
  *
  * Per-behaviour and per-KPI ratings are stored in `value` as a string[] in behaviour (or KPI)
  * order, "" for a row left unanswered, since `PairAnswer.value` holds no objects.
@@ -34,7 +40,15 @@ export const SAVE_LATER = "Save & Finalize later";
 export const NO_QUESTIONS_AVAILABLE = "No questions available!";
 const REQUIRED = REQUIRED_ANSWER;
 
-export type AnswerPart = "value" | "comment" | "na" | `kpi.${number}` | `b.${string}`;
+export type AnswerPart = "value" | "comment" | "na" | `kpi.${number}` | `b.${string}` | `actual.${number}`;
+
+export const NOT_A_NUMBER = "Enter a number.";
+
+/** The income-statement KPIs of a rated objective (their index): each needs its actual (000 §5). */
+export function incomeStatementKpis(block: StoredBlock): number[] {
+  if (block.type !== "objective-question" || !block.objectiveValue.objective) return [];
+  return block.objectiveValue.objective.kpis.flatMap((k, i) => (k.incomeStatement ? [i] : []));
+}
 
 /** The kernel's field names (app/modules/blocks/answers.ts) with the review's own parts. */
 export const answerFieldName = (blockId: string, part: AnswerPart) => kernelFieldName<AnswerPart>(blockId, part);
@@ -84,7 +98,8 @@ function hasValue(block: QuestionBlock, value: PairAnswer["value"]): boolean {
 export function answersFromForm(blocks: StoredBlock[], form: FormLike): PairAnswers {
   const answers: PairAnswers = {};
   for (const block of blocks) {
-    if (!isQuestion(block)) continue;
+    // A question about the reviewee's objectives with none to rate asks nothing.
+    if (!isQuestion(block) || isRevieweeObjectives(block)) continue;
     const answer: PairAnswer = {};
     const choice = choiceValueOf(block);
     if (!choice) {
@@ -114,8 +129,20 @@ export function answersFromForm(blocks: StoredBlock[], form: FormLike): PairAnsw
         const comment = postedText(form, answerFieldName(block.id, "comment"));
         if (comment) answer.comment = comment;
       }
+      const incomeStatement = incomeStatementKpis(block);
+      if (incomeStatement.length > 0 && block.type === "objective-question" && block.objectiveValue.objective) {
+        const actuals = block.objectiveValue.objective.kpis.map((_, i) =>
+          incomeStatement.includes(i) ? postedText(form, answerFieldName(block.id, `actual.${i}`))?.trim() || null : null
+        );
+        if (actuals.some((a) => a !== null)) answer.actuals = actuals;
+      }
     }
-    if (Object.keys(answer).length > 0) answers[block.id] = answer;
+    if (Object.keys(answer).length > 0) {
+      // One of the reviewee's objectives: the answer keeps the objective as it was rated.
+      if (block.type === "objective-question" && block.objectiveValue.objective && block.id.includes("~"))
+        answer.objective = block.objectiveValue.objective;
+      answers[block.id] = answer;
+    }
   }
   return answers;
 }
@@ -127,10 +154,20 @@ export function answersFromForm(blocks: StoredBlock[], form: FormLike): PairAnsw
  */
 export function validateAnswers(blocks: StoredBlock[], answers: PairAnswers): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
-  const fail = (name: string) => (errors[name] = [REQUIRED]);
+  const fail = (name: string, message: string = REQUIRED) => (errors[name] = [message]);
   for (const block of blocks) {
-    if (!isQuestion(block) || !isRequired(block)) continue;
+    if (!isQuestion(block) || isRevieweeObjectives(block)) continue;
     const answer = answers[block.id] ?? {};
+    // An income-statement KPI needs its actual whenever its objective is rated (or must be), not when Not Applicable.
+    const incomeStatement = incomeStatementKpis(block);
+    const rated = answer.value !== undefined && answer.value !== null && !(Array.isArray(answer.value) && answer.value.every((v) => v === ""));
+    if (incomeStatement.length > 0 && !answer.notApplicable && (rated || isRequired(block)))
+      for (const i of incomeStatement) {
+        const actual = answer.actuals?.[i];
+        if (actual === undefined || actual === null || actual === "") fail(answerFieldName(block.id, `actual.${i}`));
+        else if (!Number.isFinite(Number(actual))) fail(answerFieldName(block.id, `actual.${i}`), NOT_A_NUMBER);
+      }
+    if (!isRequired(block)) continue;
     const choice = choiceValueOf(block);
     const rows = ratedRows(block);
     if (choice && answer.notApplicable && choice.isNotApplicableOption) {

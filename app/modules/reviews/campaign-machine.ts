@@ -4,6 +4,8 @@
  * actions to offer. Zod-free and dependency-free so both sides import it cheaply.
  */
 
+import type { ObjectiveSnapshot } from "./questionnaire-blocks";
+
 // ---------------------------------------------------------------------------------------------
 // Review (campaign) states: Draft → Scheduled → Live → Closed.
 // ---------------------------------------------------------------------------------------------
@@ -118,6 +120,10 @@ export interface PairAnswer {
   value?: string | number | string[] | null;
   comment?: string | null;
   notApplicable?: boolean;
+  /** A rating of one of the reviewee's objectives: the objective as it was when rated. */
+  objective?: ObjectiveSnapshot;
+  /** Its KPIs' actuals as given (income-statement KPIs), by KPI order; null for the others. */
+  actuals?: Array<string | null>;
 }
 export type PairAnswers = Record<string, PairAnswer>;
 

@@ -43,7 +43,20 @@ export interface ObjectiveSnapshot {
   name: string;
   weight: number;
   docType: string;
-  kpis: Array<{ name: string; description?: string; target?: string; period?: string }>;
+  kpis: Array<{
+    name: string;
+    description?: string;
+    target?: string;
+    period?: string;
+    subRole?: string;
+    client?: string;
+    industry?: string;
+    /** The key result's actual when rated (its last check-in). */
+    actual?: string;
+    unit?: string;
+    /** An income-statement KPI: its actual is required when it is rated (000 §5). */
+    incomeStatement?: boolean;
+  }>;
 }
 
 /** Stored shape (000 §3): id, type, typeTitle and one value object by type. */
@@ -65,7 +78,13 @@ export type StoredBlock =
       type: "objective-question";
       typeTitle: string;
       objectiveValue: ChoiceValue & {
+        /** The fixed objective asked about; null when the question is about the reviewee's own. */
         objective: ObjectiveSnapshot | null;
+        /**
+         * The question is about the reviewee's objectives of the review's period (the first five):
+         * each is rated as its own question (objective-answers.ts); absent on older questionnaires.
+         */
+        revieweeObjectives?: boolean;
         showKPIs: boolean;
         isKPI: boolean;
         comments: Array<{ id: string; title: string; value: string }>;
@@ -79,10 +98,14 @@ export interface BlockForm extends ValueBlockFields {
   showDescription?: boolean;
   showBehaviours?: boolean;
   isBehavior?: boolean;
+  /** An objective's id, or REVIEWEE_OBJECTIVES for the reviewee's own objectives. */
   objectiveId?: string;
   showKPIs?: boolean;
   isKPI?: boolean;
 }
+
+/** The builder's first choice of objective: the reviewee's own objectives of the review's period. */
+export const REVIEWEE_OBJECTIVES = "reviewee";
 
 /** A new block of a type, as the builder adds it (a new text question is not required, 000 §3). */
 export function newBlock(type: BlockType, key: string, defaults: { competencyId?: string; objectiveId?: string } = {}): BlockForm {
@@ -100,7 +123,8 @@ export function newBlock(type: BlockType, key: string, defaults: { competencyId?
   };
   if (type === "competency-question")
     return { ...choice, competencyId: defaults.competencyId ?? "", showDescription: true, showBehaviours: true };
-  if (type === "objective-question") return { ...choice, scale: "score-1-5", objectiveId: defaults.objectiveId ?? "", showKPIs: true };
+  if (type === "objective-question")
+    return { ...choice, scale: "score-1-5", objectiveId: defaults.objectiveId ?? REVIEWEE_OBJECTIVES, showKPIs: true };
   return choice;
 }
 
@@ -138,7 +162,8 @@ export function toStoredBlocks(form: { blocks: BlockForm[] }, catalogue: Catalog
           typeTitle,
           objectiveValue: {
             ...toChoiceValue(block),
-            objective: catalogue.objectives.get(block.objectiveId ?? "") ?? null,
+            objective: block.objectiveId === REVIEWEE_OBJECTIVES ? null : (catalogue.objectives.get(block.objectiveId ?? "") ?? null),
+            ...(block.objectiveId === REVIEWEE_OBJECTIVES ? { revieweeObjectives: true } : {}),
             showKPIs: Boolean(block.showKPIs),
             isKPI: Boolean(block.isKPI),
             comments: [],
@@ -172,7 +197,7 @@ export function toFormBlocks(blocks: StoredBlock[]): BlockForm[] {
           key: block.id,
           type: block.type,
           ...choiceValueFields(v),
-          objectiveId: v.objective?.id ?? "",
+          objectiveId: v.revieweeObjectives ? REVIEWEE_OBJECTIVES : (v.objective?.id ?? ""),
           showKPIs: v.showKPIs,
           isKPI: v.isKPI,
         };

@@ -1,12 +1,23 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { sql, type SQL } from "drizzle-orm";
+import { hasPermission } from "~/lib/permissions/names";
 import { hasManager, reportsOf } from "~/modules/access/people.server";
 import { requirePermissionWith, type Viewer } from "~/modules/auth/session.server";
+import { personGoals } from "~/modules/goals/person-goals.server";
+import {
+  personObjectives,
+  personObjectivesOf,
+  personObjectivesSql,
+  type PersonObjective,
+  type PersonObjectiveRow,
+} from "~/modules/objectives/person-objectives.server";
+import { objectiveSnapshotOf, withAnsweredObjectives, withRevieweeObjectives } from "./objective-answers";
 import type { PairAnswers, PairState, ShareConfig } from "./campaign-machine";
 import type { StoredBlock } from "./questionnaire-blocks";
 import { awaitingNominationPath, itemHref, managerApprovePath, ownerTodoPath, reviewerApprovePath, todoPath } from "./nomination-rules";
 import { scopeOf, sessionScopeOf, type Scope } from "./review-detail.server";
-import type { TodoContext, TodoItem, TodoList, TodoType } from "./todos";
+import { OFFERED_CHOICES } from "./questionnaire-blocks";
+import type { PanelGoal, PanelObjective, TodoContext, TodoItem, TodoList, TodoType } from "./todos";
 
 /**
  * The reviewer's side of review campaigns (000 §2 "Review to-dos", §3 "To-do list", "Review (for
@@ -131,6 +142,13 @@ export interface TodoReview {
   answers: PairAnswers;
   /** 000 §3 closeSchedule.timestamp: the review's end, epoch ms. */
   dueAt: number | null;
+  /** The review's period (its start to its end, open-ended without one): the reviewee's objectives of it are asked about. */
+  period: { from: number; to: number };
+  /**
+   * The questions to answer: a question about the reviewee's objectives is one question per
+   * objective, the reviewee's of the period while the review is open, what was rated once it is
+   * submitted (objective-answers.ts).
+   */
   blocks: StoredBlock[];
   shareConfig: ShareConfig | null;
   sharedAt: number | null;
@@ -146,6 +164,7 @@ type ReviewRow = {
   state: PairState;
   campaign_state: string;
   answers: string | null;
+  start_at: number;
   end_at: number | null;
   template_blocks: string | null;
   share_config: string | null;
@@ -161,7 +180,8 @@ function pairWhere(scope: Scope, reviewId: string): SQL {
 
 function reviewSql(scope: Scope, reviewId: string): SQL {
   return sql`
-    SELECT p.id, p.campaign_id, c.title, p.reviewee_id, u.name AS reviewee, u.title AS reviewee_title, p.state, c.state AS campaign_state, p.answers, c.end_at, c.template_blocks,
+    SELECT p.id, p.campaign_id, c.title, p.reviewee_id, u.name AS reviewee, u.title AS reviewee_title, p.state, c.state AS campaign_state, p.answers,
+      ${periodFrom} AS start_at, c.end_at, c.template_blocks,
       c.share_config, p.shared_at
     FROM review_pairs p
     JOIN review_campaigns c ON c.id = p.campaign_id AND c.company_id = p.company_id AND c.state IN ('live', 'closed')
@@ -170,8 +190,17 @@ function reviewSql(scope: Scope, reviewId: string): SQL {
     LIMIT 1`;
 }
 
-function reviewOf(row: ReviewRow | undefined): TodoReview | null {
+/** A review without dates runs from its launch (its creation for a draft's leftovers) and has no end. */
+const periodFrom = sql`coalesce(c.start_at, c.launched_at, c.created_at)`;
+const OPEN_END = 8_640_000_000_000_000;
+
+/** The reviewee's objectives the review reads: as many as the panel lists (the questions take the first five). */
+const PANEL_OBJECTIVES = 20;
+
+function reviewOf(row: ReviewRow | undefined, objectives: PersonObjective[]): TodoReview | null {
   if (!row) return null;
+  const answers = row.answers ? (JSON.parse(row.answers) as PairAnswers) : {};
+  const blocks = row.template_blocks ? (JSON.parse(row.template_blocks) as StoredBlock[]) : [];
   return {
     id: row.id,
     campaignId: row.campaign_id,
@@ -181,9 +210,13 @@ function reviewOf(row: ReviewRow | undefined): TodoReview | null {
     revieweeTitle: row.reviewee_title,
     state: row.state,
     closed: row.campaign_state === "closed",
-    answers: row.answers ? (JSON.parse(row.answers) as PairAnswers) : {},
+    answers,
     dueAt: row.end_at,
-    blocks: row.template_blocks ? (JSON.parse(row.template_blocks) as StoredBlock[]) : [],
+    period: { from: row.start_at, to: row.end_at ?? OPEN_END },
+    blocks:
+      row.state === "completed"
+        ? withAnsweredObjectives(blocks, [answers])
+        : withRevieweeObjectives(blocks, objectives.slice(0, OFFERED_CHOICES).map(objectiveSnapshotOf)),
     shareConfig: row.share_config ? (JSON.parse(row.share_config) as ShareConfig) : null,
     sharedAt: row.shared_at,
   };
@@ -192,22 +225,59 @@ function reviewOf(row: ReviewRow | undefined): TodoReview | null {
 /** One review of the viewer's to-do list, or null unless the viewer is its reviewer. */
 export async function todoReview(context: AppLoadContext, viewer: Viewer, reviewId: string): Promise<TodoReview | null> {
   const [row] = await context.db.all<ReviewRow>(reviewSql(scopeOf(viewer), reviewId));
-  return reviewOf(row);
+  if (!row) return null;
+  const asked = row.state !== "completed" && row.template_blocks?.includes('"revieweeObjectives":true');
+  const objectives = asked
+    ? await personObjectives(context.db, viewer.company.id, row.reviewee_id, {
+        period: { from: row.start_at, to: row.end_at ?? OPEN_END },
+        limit: OFFERED_CHOICES,
+      })
+    : [];
+  return reviewOf(row, objectives);
 }
 
-type ObjectiveRow = { id: string; name: string; weight: number; description: string | null };
 type GivenRow = { id: string; title: string };
 
 /** The reviewee of the review (by the same lookup), for the context statements. */
 const revieweeOf = (scope: Scope, reviewId: string) =>
   sql`(SELECT p.reviewee_id FROM review_pairs p WHERE ${pairWhere(scope, reviewId)} LIMIT 1)`;
 
-/** Context on the reviewee for the right panel: their objectives. */
+/** The review's period bounds (by the same lookup). */
+const periodOf = (scope: Scope, reviewId: string) => {
+  const of = (column: SQL) =>
+    sql`(SELECT ${column} FROM review_pairs p JOIN review_campaigns c ON c.id = p.campaign_id AND c.company_id = p.company_id
+      WHERE ${pairWhere(scope, reviewId)} LIMIT 1)`;
+  return { from: of(periodFrom), to: of(sql`coalesce(c.end_at, ${OPEN_END})`) };
+};
+
+/**
+ * Context on the reviewee for the right panel and the objective questions: their objectives of
+ * the review's period (objectives/person-objectives.server.ts, with the lookups as subqueries).
+ */
 function objectivesSql(scope: Scope, reviewId: string): SQL {
-  return sql`
-    SELECT o.id, o.name, o.weight, o.description FROM objectives o
-    WHERE o.company_id = ${scope.company} AND o.owner_id = ${revieweeOf(scope, reviewId)} ORDER BY o.created_at DESC LIMIT 20`;
+  return personObjectivesSql(scope.company, revieweeOf(scope, reviewId), { period: periodOf(scope, reviewId), limit: PANEL_OBJECTIVES });
 }
+
+const panelObjective = (o: PersonObjective): PanelObjective => ({
+  id: o.id,
+  name: o.name,
+  weight: o.weight,
+  kind: o.kind,
+  progress: o.progress,
+  approved: o.approved,
+  keyResults: o.keyResults.map((k) => ({ id: k.id, name: k.name, target: k.target, actual: k.actual, unit: k.unit, period: k.period })),
+});
+
+const panelGoal = (g: Awaited<ReturnType<typeof personGoals>>[number]): PanelGoal => ({
+  id: g.id,
+  name: g.name,
+  deadline: g.deadline,
+  approved: g.approvalStatus,
+  completed: g.completionStatus,
+});
+
+/** The most goals the panel lists. */
+const PANEL_GOALS = 20;
 
 /** Context on the reviewee: the reviews the viewer completed of them before. */
 function givenSql(scope: Scope, reviewId: string): SQL {
@@ -228,16 +298,22 @@ export async function requireTodoPage(request: Request, context: AppLoadContext,
   const [list, review, objectives, given] = await Promise.all([
     ride<ListRow>(listSql),
     reviewId ? ride<ReviewRow>((s) => reviewSql(s, reviewId)) : null,
-    reviewId ? ride<ObjectiveRow>((s) => objectivesSql(s, reviewId)) : null,
+    reviewId ? ride<PersonObjectiveRow>((s) => objectivesSql(s, reviewId)) : null,
     reviewId ? ride<GivenRow>((s) => givenSql(s, reviewId)) : null,
   ]);
+  const viewer = list.viewer;
+  const revieweeObjectives = personObjectivesOf(objectives?.rows ?? []);
+  const row = review?.rows[0];
+  // Goals exist where the viewer's company has them (Slack-type); they are one more read, after the pair is known.
+  const goals = row && hasPermission(viewer.permissions, "ViewGoals") ? await personGoals(context.db, viewer.company.id, row.reviewee_id, PANEL_GOALS) : null;
   return {
-    viewer: list.viewer,
+    viewer,
     list: listOf(list.rows),
-    review: reviewOf(review?.rows[0]),
+    review: reviewOf(row, revieweeObjectives),
     side: {
-      goals: list.viewer.company.goalsInsteadOfObjectives,
-      objectives: objectives?.rows ?? [],
+      goals: viewer.company.goalsInsteadOfObjectives,
+      objectives: revieweeObjectives.map(panelObjective),
+      personGoals: goals?.map(panelGoal) ?? null,
       reviews: (given?.rows ?? []).map((r) => ({ ...r, href: todoPath(r.id) })),
     } satisfies TodoContext,
   };

@@ -24,10 +24,36 @@ export interface TodoList {
   reviewList: Array<{ performanceReviewCampaignId: string; title: string; reviews: TodoItem[] }>;
 }
 
+/** One of the reviewee's objectives as the right panel shows it. */
+export interface PanelObjective {
+  id: string;
+  name: string;
+  weight: number;
+  kind: string;
+  /** 0–100, null when none of its key results can be told yet. */
+  progress: number | null;
+  approved: boolean;
+  keyResults: Array<{ id: string; name: string; target: number | null; actual: number | null; unit: string | null; period: string | null }>;
+}
+
+/** One of the reviewee's goals as the right panel shows it. */
+export interface PanelGoal {
+  id: string;
+  name: string;
+  /** ISO date-time. */
+  deadline: string;
+  approved: boolean;
+  completed: boolean;
+}
+
 /** The right panel's context on the reviewee (000 §2). */
 export interface TodoContext {
+  /** The company names its first tab Goals instead of Objectives (it still lists the objectives). */
   goals: boolean;
-  objectives: Array<{ id: string; name: string; weight: number }>;
+  /** The reviewee's objectives of the review's period. */
+  objectives: PanelObjective[];
+  /** The reviewee's goals where goals exist (Slack-type); null: no goals to show. */
+  personGoals: PanelGoal[] | null;
   reviews: Array<{ id: string; title: string; href: string }>;
 }
 

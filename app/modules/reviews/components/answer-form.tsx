@@ -6,7 +6,17 @@ import { blockHasError, NOT_APPLICABLE, plainText, type Choice, type ChoiceValue
 import { FieldError } from "~/ui/form-fields";
 import { MatrixTable, RowHeader } from "~/ui/table";
 import { CompetencyDetails } from "./competency-details";
-import { answerFieldName, NO_QUESTIONS_AVAILABLE, objectiveScorecard, ratedRows, type AnswerPart, type RatedRow } from "../answers";
+import { sharedCopy } from "~/lib/copy";
+import {
+  answerFieldName,
+  incomeStatementKpis,
+  NO_QUESTIONS_AVAILABLE,
+  objectiveScorecard,
+  ratedRows,
+  type AnswerPart,
+  type RatedRow,
+} from "../answers";
+import { isRevieweeObjectives } from "../objective-answers";
 import type { PairAnswer, PairAnswers } from "../campaign-machine";
 import type { StoredBlock } from "../questionnaire-blocks";
 import { answerText, choiceValueOf, isQuestion, NOT_ANSWERED, NOT_APPLICABLE_KEY, questionLabel } from "./pair-answers";
@@ -80,6 +90,17 @@ function Question({
   readOnly: boolean;
 }) {
   const label = questionLabel(block) || "Untitled question";
+  if (block.type === "objective-question" && isRevieweeObjectives(block)) {
+    // About the reviewee's objectives, and they have none in the review's period: nothing to rate.
+    return (
+      <>
+        <p className="text-sm font-medium text-slate-900">
+          {number}. {block.objectiveValue.label || sharedCopy.revieweeObjectivesChoice}
+        </p>
+        <p className="text-sm text-slate-600">{sharedCopy.reviewNoObjectives}</p>
+      </>
+    );
+  }
   if (block.type === "short-text" || block.type === "long-text") {
     const name = answerFieldName(block.id, "value");
     if (readOnly) {
@@ -127,7 +148,12 @@ function Question({
           />
         )
       }
-      after={<ScorecardLine block={block} answer={answer} />}
+      after={
+        <>
+          <KpiActuals block={block} answer={answer} errors={errors} readOnly={readOnly} />
+          <ScorecardLine block={block} answer={answer} />
+        </>
+      }
       comment={
         !choice.commentBox ? null : readOnly ? (
           <ReadOnlyComment guide={choice.commentBoxGuide} comment={comment} />
@@ -156,19 +182,23 @@ function Details({ block }: { block: QuestionBlock }) {
     const v = block.objectiveValue;
     const objective = v.objective;
     if (!objective) return null;
+    const kind =
+      objective.docType === "okr"
+        ? sharedCopy.objectiveOkr
+        : objective.docType === "performance-contract"
+        ? sharedCopy.objectivePerformanceContract
+        : objective.docType;
     return (
       <div className="rounded-md bg-slate-50 p-3 text-sm text-slate-700">
         <p className="font-medium">{objective.name}</p>
-        <p className="mt-0.5 text-xs text-slate-500">
-          {`Weight ${objective.weight}%${objective.docType ? ` · ${objective.docType}` : ""}`}
-        </p>
+        <p className="mt-0.5 text-xs text-slate-500">{`${sharedCopy.reviewObjectiveWeight(objective.weight)}${kind ? ` · ${kind}` : ""}`}</p>
         {v.showKPIs && objective.kpis.length > 0 ? (
           <ul className="mt-1 list-disc pl-5">
             {objective.kpis.map((k, i) => (
               <li key={`${k.name}-${i}`}>
                 {k.name}
                 {k.description ? ` — ${k.description}` : ""}
-                {k.target ? ` (target ${k.target}${k.period ? `, ${k.period}` : ""})` : k.period ? ` (${k.period})` : ""}
+                {kpiFacts(k) ? ` (${kpiFacts(k)})` : ""}
               </li>
             ))}
           </ul>
@@ -177,6 +207,66 @@ function Details({ block }: { block: QuestionBlock }) {
     );
   }
   return null;
+}
+
+type Kpi = NonNullable<Extract<StoredBlock, { type: "objective-question" }>["objectiveValue"]["objective"]>["kpis"][number];
+
+/** A KPI's facts in one line: target, actual, period, sub-role, client, industry (those set). */
+function kpiFacts(k: Kpi): string {
+  return [
+    k.target ? sharedCopy.reviewKpiTarget(k.target, k.unit) : null,
+    k.actual ? sharedCopy.reviewKpiActual(k.actual, k.unit) : null,
+    k.period,
+    k.subRole,
+    k.client,
+    k.industry,
+  ]
+    .filter(Boolean)
+    .join(", ");
+}
+
+/**
+ * The actual of each income-statement KPI of a rated objective (000 §5: required), prefilled with
+ * the KPI's own actual; read-only once submitted.
+ */
+function KpiActuals({ block, answer, errors, readOnly }: { block: QuestionBlock; answer: PairAnswer | undefined; errors: Errors; readOnly: boolean }) {
+  const indexes = incomeStatementKpis(block);
+  if (block.type !== "objective-question" || !block.objectiveValue.objective || indexes.length === 0) return null;
+  const kpis = block.objectiveValue.objective.kpis;
+  return (
+    <div className="space-y-2">
+      {indexes.map((i) => {
+        const kpi = kpis[i];
+        const name = answerFieldName(block.id, `actual.${i}`);
+        const given = answer?.actuals?.[i] ?? (answer ? null : kpi.actual ?? null);
+        if (readOnly)
+          return (
+            <p key={name} className="text-sm text-slate-700">
+              {sharedCopy.reviewKpiActualLabel(kpi.name)}: {given ?? NOT_ANSWERED}
+            </p>
+          );
+        return (
+          <div key={name} className="space-y-1">
+            <label htmlFor={idOf(name)} className="block text-sm text-slate-700">
+              {sharedCopy.reviewKpiActualLabel(kpi.name)}
+              <RequiredMark required />
+            </label>
+            <input
+              id={idOf(name)}
+              name={name}
+              type="number"
+              step="0.01"
+              inputMode="decimal"
+              defaultValue={given ?? ""}
+              className={INPUT}
+              {...invalidProps(name, errors)}
+            />
+            <AnswerError name={name} errors={errors} />
+          </div>
+        );
+      })}
+    </div>
+  );
 }
 
 function ScorecardLine({ block, answer }: { block: QuestionBlock; answer: PairAnswer | undefined }) {

@@ -1,6 +1,7 @@
 import { NOT_APPLICABLE, type Choice } from "~/modules/blocks/scales";
 import { NOMINATION_STATES, type NominationState, type PairAnswer, type PairAnswers } from "../campaign-machine";
 import type { ChoiceValue } from "~/modules/blocks";
+import { withAnsweredObjectives } from "../objective-answers";
 import type { StoredBlock } from "../questionnaire-blocks";
 
 /**
@@ -79,7 +80,8 @@ export interface AnswerRow {
 
 /** One row per question of the snapshot, in questionnaire order (headings are left out). */
 export function answerRows(blocks: readonly StoredBlock[], answers: PairAnswers | null): AnswerRow[] {
-  return blocks.filter(isQuestion).map((block) => {
+  // A question about the reviewee's objectives reads as one question per objective the answers rated.
+  return withAnsweredObjectives(blocks, [answers]).filter(isQuestion).map((block) => {
     const answer = answers?.[block.id];
     const comment = typeof answer?.comment === "string" && answer.comment.trim() ? answer.comment : null;
     return { blockId: block.id, question: questionLabel(block), answer: answerText(block, answer), comment };

@@ -4,7 +4,16 @@ import { useEffect, useRef, useState } from "react";
 import type { Platform } from "~/lib/permissions/registry";
 import { ChoiceValueFields, HeadingOrTextFields } from "~/modules/blocks/components/value-block-fields";
 import { previewBlockOf, QuestionnairePreview } from "~/modules/reviews/components/questionnaire-preview";
-import { BLOCK_TYPE_TITLES, BLOCK_TYPES, isChoiceType, newBlock, type BlockForm, type BlockType } from "~/modules/reviews/questionnaire-blocks";
+import {
+  BLOCK_TYPE_TITLES,
+  BLOCK_TYPES,
+  isChoiceType,
+  newBlock,
+  REVIEWEE_OBJECTIVES,
+  type BlockForm,
+  type BlockType,
+} from "~/modules/reviews/questionnaire-blocks";
+import { sharedCopy } from "~/lib/copy";
 import { CHOICE_VIEWS } from "~/modules/blocks";
 import { QUESTIONNAIRES_PATH, QuestionnaireFormSchema, type QuestionnaireForm } from "~/modules/reviews/questionnaire.schema";
 import type { loadCatalogue } from "~/modules/reviews/questionnaires.server";
@@ -210,7 +219,7 @@ export function QuestionnaireBuilder({ loaderData, actionData }: { loaderData: L
                 {...insertButtonProps(
                   form,
                   fields.blocks.name,
-                  newBlock(type, key, { competencyId: loaderData.competencies[0]?.id, objectiveId: loaderData.objectives[0]?.id })
+                  newBlock(type, key, { competencyId: loaderData.competencies[0]?.id, objectiveId: REVIEWEE_OBJECTIVES })
                 )}
                 onClick={() => focusBlock(key)}
               >
@@ -292,14 +301,20 @@ function BlockFields({
         )
       ) : null}
       {type === "objective-question" ? (
-        loaderData.objectives.length === 0 ? (
-          <p className="text-sm text-slate-600">{NO_OBJECTIVES}</p>
-        ) : (
-          <CatalogueField field={b.objectiveId} label="Objective" choose="Choose an objective" items={loaderData.objectives}>
+        // The reviewee's own objectives come first; the company's objectives follow (the first five).
+        <>
+          <CatalogueField
+            field={b.objectiveId}
+            label="Objective"
+            choose="Choose an objective"
+            items={[{ id: REVIEWEE_OBJECTIVES, name: sharedCopy.revieweeObjectivesChoice }, ...loaderData.objectives]}
+          >
             <Check field={b.showKPIs} label="Show KPIs" />
             <Check field={b.isKPI} label="Rate each KPI" />
           </CatalogueField>
-        )
+          {raw?.objectiveId === REVIEWEE_OBJECTIVES ? <p className="text-xs text-slate-500">{sharedCopy.revieweeObjectivesHint}</p> : null}
+          {loaderData.objectives.length === 0 ? <p className="text-sm text-slate-600">{NO_OBJECTIVES}</p> : null}
+        </>
       ) : null}
     </ChoiceValueFields>
   );

@@ -4,11 +4,11 @@ import type { ReactNode } from "react";
 import { sharedCopy } from "~/lib/copy";
 import { useHydrated } from "~/ui/use-hydrated";
 import { itemHref } from "../nomination-rules";
-import type { TodoContext, TodoItem, TodoList } from "../todos";
+import type { PanelGoal, PanelObjective, TodoContext, TodoItem, TodoList } from "../todos";
 
 /** 000 §2 empty states of the context panel, quoted exactly. */
 const NO_FEEDBACK = "No Feedback available!";
-const NO_OBJECTIVES = "No Objectives set!";
+const NO_OBJECTIVES = sharedCopy.reviewNoObjectives;
 const NO_REVIEWS = "No reviews available!";
 const NO_REVIEWEE = "No reviewee details available!";
 
@@ -79,33 +79,121 @@ function ProgressPanel({ list, current }: { list: TodoList; current?: string }) 
   );
 }
 
+const EMPTY = "text-sm text-slate-600";
+
+const number = (n: number | null, unit: string | null) => (n === null ? null : `${n}${unit ? ` ${unit}` : ""}`);
+
+function ObjectiveList({ objectives }: { objectives: PanelObjective[] }) {
+  return (
+    <ul className="space-y-3 text-sm text-slate-700" aria-label={sharedCopy.reviewObjectivesTab}>
+      {objectives.map((o) => (
+        <li key={o.id} className="rounded-md border border-slate-200 p-2">
+          <p className="font-medium text-slate-900">{o.name}</p>
+          <p className="text-xs text-slate-500">
+            {[
+              sharedCopy.reviewObjectiveWeight(o.weight),
+              o.kind === "performance-contract" ? sharedCopy.objectivePerformanceContract : sharedCopy.objectiveOkr,
+              o.progress === null ? null : sharedCopy.reviewObjectiveProgress(o.progress),
+              o.approved ? sharedCopy.reviewObjectiveApproved : sharedCopy.reviewObjectiveNotApproved,
+            ]
+              .filter(Boolean)
+              .join(" · ")}
+          </p>
+          {o.progress !== null ? (
+            <div
+              role="progressbar"
+              aria-label={`${o.name}: ${sharedCopy.reviewObjectiveProgress(o.progress)}`}
+              aria-valuenow={o.progress}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              className="mt-1 h-1.5 rounded bg-slate-100"
+            >
+              <div className="h-1.5 rounded bg-emerald-500" style={{ width: `${o.progress}%` }} />
+            </div>
+          ) : null}
+          {o.keyResults.length > 0 ? (
+            <ul className="mt-1 list-disc pl-5 text-xs text-slate-600">
+              {o.keyResults.map((k) => {
+                const facts = [
+                  number(k.target, k.unit) ? sharedCopy.reviewKpiTarget(number(k.target, null)!, k.unit ?? undefined) : null,
+                  number(k.actual, k.unit) ? sharedCopy.reviewKpiActual(number(k.actual, null)!, k.unit ?? undefined) : null,
+                  k.period,
+                ].filter(Boolean);
+                return (
+                  <li key={k.id}>
+                    {k.name}
+                    {facts.length > 0 ? ` (${facts.join(", ")})` : ""}
+                  </li>
+                );
+              })}
+            </ul>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function GoalList({ goals }: { goals: PanelGoal[] }) {
+  return (
+    <ul className="space-y-2 text-sm text-slate-700" aria-label={sharedCopy.reviewGoalsTab}>
+      {goals.map((g) => (
+        <li key={g.id} className="rounded-md border border-slate-200 p-2">
+          <p className="font-medium text-slate-900">{g.name}</p>
+          <p className="text-xs text-slate-500">
+            {[
+              sharedCopy.reviewGoalDeadline(g.deadline.slice(0, 10)),
+              g.approved ? sharedCopy.reviewGoalApproved : null,
+              g.completed ? sharedCopy.reviewGoalCompleted : null,
+            ]
+              .filter(Boolean)
+              .join(" · ")}
+          </p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The first tab: the reviewee's objectives of the review's period. Named Goals when the company
+ * uses goals instead of objectives; it then also lists the reviewee's goals (where goals exist),
+ * and says 'No goals set!' when there is neither.
+ */
+function firstTab(side: TodoContext): { key: string; label: string; body: ReactNode } {
+  if (!side.goals)
+    return {
+      key: "objectives",
+      label: sharedCopy.reviewObjectivesTab,
+      body: side.objectives.length === 0 ? <p className={EMPTY}>{NO_OBJECTIVES}</p> : <ObjectiveList objectives={side.objectives} />,
+    };
+  const goals = side.personGoals ?? [];
+  return {
+    key: "objectives",
+    label: sharedCopy.reviewGoalsTab,
+    body:
+      side.objectives.length === 0 && goals.length === 0 ? (
+        <p className={EMPTY}>{sharedCopy.noGoals}</p>
+      ) : (
+        <div className="space-y-3">
+          {side.objectives.length > 0 ? <ObjectiveList objectives={side.objectives} /> : null}
+          {goals.length > 0 ? <GoalList goals={goals} /> : null}
+        </div>
+      ),
+  };
+}
+
 /**
  * 000 §2: the right panel (collapsible, 420 px) with context on the reviewee, in tabs: Objectives
- * (or Goals, by the company's feature flag), Feedback, Reviews. Before JavaScript runs (or without
- * it) the three sections are shown one under the other; afterwards they are tabs.
+ * (or Goals, by the company's feature flag), Feedback, Reviews, then Goals where goals exist
+ * (Slack-type) unless the first tab already shows them. Before JavaScript runs (or without it) the sections
+ * are shown one under the other; afterwards they are tabs.
  */
 export function ContextPanel({ reviewee, side }: { reviewee: { name: string; title: string | null }; side: TodoContext }) {
   const hydrated = useHydrated();
   const revieweeName = reviewee.name;
   const sections: Array<{ key: string; label: string; body: ReactNode }> = [
-    {
-      key: "objectives",
-      label: side.goals ? "Goals" : "Objectives",
-      body: side.goals ? (
-        // Goals have no data of their own yet (they arrive with the goals area): the specified empty state.
-        <p className="text-sm text-slate-600">{sharedCopy.noGoals}</p>
-      ) : side.objectives.length === 0 ? (
-        <p className="text-sm text-slate-600">{NO_OBJECTIVES}</p>
-      ) : (
-        <ul className="list-disc pl-5 text-sm text-slate-700">
-          {side.objectives.map((o) => (
-            <li key={o.id}>
-              {o.name} <span className="text-slate-500">(weight {o.weight})</span>
-            </li>
-          ))}
-        </ul>
-      ),
-    },
+    firstTab(side),
     { key: "feedback", label: "Feedback", body: <p className="text-sm text-slate-600">{NO_FEEDBACK}</p> },
     {
       key: "reviews",
@@ -125,6 +213,16 @@ export function ContextPanel({ reviewee, side }: { reviewee: { name: string; tit
           </ul>
         ),
     },
+    // Goals where they exist (Slack-type), after the specified three tabs, unless the first tab shows them.
+    ...(side.personGoals && !side.goals
+      ? [
+          {
+            key: "goals",
+            label: sharedCopy.reviewGoalsTab,
+            body: side.personGoals.length === 0 ? <p className={EMPTY}>{sharedCopy.noGoals}</p> : <GoalList goals={side.personGoals} />,
+          },
+        ]
+      : []),
   ];
   return (
     <details open className="w-full shrink-0 rounded-lg border border-slate-200 bg-white p-4 shadow-sm lg:w-[420px]">

@@ -4,6 +4,7 @@ import { plainText } from "~/modules/blocks";
 import { ratedRows } from "~/modules/reviews/answers";
 import type { PairAnswers } from "~/modules/reviews/campaign-machine";
 import { choiceValueOf, isQuestion, NOT_ANSWERED, questionLabel } from "~/modules/reviews/components/pair-answers";
+import { isRevieweeObjectives, withAnsweredObjectives } from "~/modules/reviews/objective-answers";
 import type { StoredBlock } from "~/modules/reviews/questionnaire-blocks";
 import type { AnswerCells } from "./report-table.schema";
 
@@ -26,12 +27,15 @@ interface PlannedQuestion {
   choices: Map<string, Choice> | null;
   /** Rated rows' names (behaviours or KPIs), in stored order. */
   rows: string[] | null;
+  /** A question about the reviewee's objectives: planned per pair, from the objectives its answers rated. */
+  perPair?: StoredBlock;
 }
 
 export type QuestionPlan = PlannedQuestion[];
 
 export function questionPlan(blocks: readonly StoredBlock[]): QuestionPlan {
   return blocks.filter(isQuestion).map((block) => {
+    if (isRevieweeObjectives(block)) return { blockId: block.id, label: questionLabel(block), longText: false, choices: null, rows: null, perPair: block };
     const choice = choiceValueOf(block);
     let choices: Map<string, Choice> | null = null;
     if (choice) {
@@ -96,7 +100,8 @@ export function answerCells(
   const reviewee = escapeCell(pair.reviewee);
   const reviewer = escapeCell(pair.reviewer);
   const out: AnswerCells[] = [];
-  for (const q of plan) {
+  const planned = plan.flatMap((q) => (q.perPair ? questionPlan(withAnsweredObjectives([q.perPair], [pair.answers])) : [q]));
+  for (const q of planned) {
     for (const [question, answer, score, comment] of cellsOf(q, pair.answers)) {
       out.push([review, reviewee, reviewer, escapeCell(question), escapeCell(answer), score, escapeCell(comment)]);
     }

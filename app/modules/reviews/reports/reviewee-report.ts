@@ -4,6 +4,7 @@ import { ratedRows } from "~/modules/reviews/answers";
 import type { PairAnswer, PairAnswers } from "~/modules/reviews/campaign-machine";
 import { choiceFor, choiceValueOf, isQuestion, questionLabel } from "~/modules/reviews/components/pair-answers";
 import type { ChoiceValue } from "~/modules/blocks";
+import { withAnsweredObjectives } from "~/modules/reviews/objective-answers";
 import type { StoredBlock } from "~/modules/reviews/questionnaire-blocks";
 
 /**
@@ -214,7 +215,8 @@ export function buildRevieweeReport(
     if (campaign.withheld) continue;
     const mine = columnPairs.map((pair, column) => ({ pair, column })).filter((c) => c.pair.campaignId === campaign.id);
     const seenLabels = new Map<string, number>();
-    for (const block of campaign.blocks) {
+    // A question about the reviewee's objectives reads as one question per objective its answers rated.
+    for (const block of withAnsweredObjectives(campaign.blocks, mine.map((m) => m.pair.answers))) {
       if (!isQuestion(block)) continue;
       const label = questionLabel(block);
       const choice = choiceValueOf(block);
@@ -259,7 +261,7 @@ export function buildRevieweeReport(
             ? `o:${objective?.id ?? `block:${block.id}`}`
             : `q:${label.trim().toLowerCase()}#${(seenLabels.get(label) ?? 0) + 1}`;
         if (block.type === "multi-select") seenLabels.set(label, (seenLabels.get(label) ?? 0) + 1);
-        const question = objective ? `${label} (${objective.name})` : label;
+        const question = objective && !label.endsWith(objective.name) ? `${label} (${objective.name})` : label;
         const lines = rows
           ? rows.map((r, i) => ({
               key: `${baseKey}/k:${i}`,
