@@ -243,12 +243,13 @@ describe("the context panel (000 §2): Objectives, or Goals by the company's fea
     expect(plain).toContain("No Feedback available!");
     // Acme is Slack-type, where goals exist: a Goals tab of its own beside Objectives.
     expect(plain).toContain("No Objectives set!");
-    expect(plain).toContain("No goals set!");
+    // Eve's demo goals (app/db/seed/goals.ts).
+    expect(plain).toContain("Define product success metrics");
     await env.DB.prepare("UPDATE companies SET goals_instead_of_objectives = 1 WHERE id = ?").bind(COMPANY).run();
     try {
       const goals = textOf(await (await appFetch(path, { cookie: cookies.sam })).text());
       expect(goals).toContain("Goals");
-      expect(goals).toContain("No goals set!");
+      expect(goals).toContain("Define product success metrics");
       expect(goals).not.toContain("No Objectives set!");
     } finally {
       await env.DB.prepare("UPDATE companies SET goals_instead_of_objectives = 0 WHERE id = ?").bind(COMPANY).run();
