@@ -1,5 +1,4 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useActionData, useNavigate } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { copy, type Copy } from "~/lib/copy";
@@ -10,7 +9,6 @@ import { FieldError, INPUT_CLASS } from "~/ui/form-fields";
 import { utcDay } from "~/ui/format";
 import { useHydrated } from "~/ui/use-hydrated";
 import { dayOfDeadline } from "../goal-rules";
-import { GoalActionsIntent, GoalSaveIntent } from "../goals.schema";
 import type { GoalDialog, GoalItem, GoalsTabData } from "../goals-tab.server";
 
 // Headless UI's Dialog loads on first use: most views of the tab never open one.
@@ -215,6 +213,7 @@ function GoalForm({
 }) {
   const hydrated = useHydrated();
   const action = goal ? `${here}?goal=${encodeURIComponent(goal.id)}&dialog=edit` : `${here}?goal=new`;
+  const validation = useGoalValidation();
   const [form, fields] = useForm({
     id: goal ? `goal-edit-${goal.id}` : "goal-new",
     lastResult: reply?.result,
@@ -227,7 +226,7 @@ function GoalForm({
           behaviourIds: goal.behaviourIds,
         }
       : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: GoalSaveIntent }),
+    onValidate: validation ? ({ formData }) => validation.validateGoalSave(formData) : undefined,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
@@ -351,10 +350,11 @@ function DeleteForm({ words, here, goal, reply }: { words: Copy; here: string; g
 
 /** The goal-actions dialog: approval and completion, separately (002 §4); completion needs approval. */
 function ActionsForm({ words, here, goal, reply }: { words: Copy; here: string; goal: GoalItem; reply: Reply }) {
+  const validation = useGoalValidation();
   const [form, fields] = useForm({
     id: `goal-actions-${goal.id}`,
     lastResult: reply?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: GoalActionsIntent }),
+    onValidate: validation ? ({ formData }) => validation.validateGoalActions(formData) : undefined,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
@@ -412,4 +412,19 @@ function ActionsForm({ words, here, goal, reply }: { words: Copy; here: string; 
       </div>
     </Form>
   );
+}
+
+type GoalValidation = typeof import("../goal-validation");
+
+/** The forms' browser-side checks, loaded once a dialog is open (until then the server's answer). */
+function useGoalValidation(): GoalValidation | null {
+  const [validation, setValidation] = useState<GoalValidation | null>(null);
+  useEffect(() => {
+    let live = true;
+    void import("../goal-validation").then((m) => live && setValidation(m));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return validation;
 }
