@@ -1,4 +1,5 @@
 import type { KeyResultDirection } from "./objective-types";
+import { objectivesCopy } from "~/lib/copy";
 
 /**
  * The rules of a person's objectives in a campaign, pure so the write plans, the pages and the
@@ -8,13 +9,13 @@ import type { KeyResultDirection } from "./objective-types";
 export const WEIGHT_TOTAL = 100;
 
 export const OBJECTIVE_MESSAGES = {
-  weightRange: "Weight must be a whole number between 0 and 100.",
-  weightWhole: "Weight must be a whole number between 0 and 100.",
-  weightOver: "The weights of your objectives add up to more than 100.",
-  weightNotHundred: "The weights of your objectives must add up to exactly 100 before you submit them.",
-  noObjectives: "Add at least one objective before you submit.",
-  actualNotNumber: "Actual must be a number.",
-  incomeStatement: (names: string[]) => `Enter the actual of every income-statement KPI before you submit: ${names.join(", ")}.`,
+  weightRange: objectivesCopy.weightRange,
+  weightWhole: objectivesCopy.weightRange,
+  weightOver: objectivesCopy.weightOver,
+  weightNotHundred: objectivesCopy.weightNotHundred,
+  noObjectives: objectivesCopy.noObjectivesToSubmit,
+  actualNotNumber: objectivesCopy.actualNotNumber,
+  incomeStatement: (names: string[]) => objectivesCopy.incomeStatementMissing(names),
 } as const;
 
 export interface KeyResultValues {
