@@ -1,5 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { createDb } from "~/db/client.server";
+import { activeCampaign, objectiveSet } from "~/modules/objectives/okr-page.server";
 import type { KeyResultInput } from "~/modules/objectives/objective-records";
 import type { ObjectiveCommand } from "~/modules/objectives/objective-writes.server";
 
@@ -28,7 +30,8 @@ async function launchedCampaign(companyId = ACME, people = [EVE, ED, SAM]) {
 
 const writer = (campaignId: string) => env.OBJECTIVES_CAMPAIGN.get(env.OBJECTIVES_CAMPAIGN.idFromName(`campaign:${campaignId}`));
 const req = (actorId: string, companyId = ACME) => ({ requestId: crypto.randomUUID(), companyId, actorId });
-const run = (campaignId: string, actorId: string, command: Omit<ObjectiveCommand, "campaignId">, companyId = ACME) =>
+type Without<T> = T extends unknown ? Omit<T, "campaignId"> : never;
+const run = (campaignId: string, actorId: string, command: Without<ObjectiveCommand>, companyId = ACME) =>
   writer(campaignId).objectives(req(actorId, companyId), { ...command, campaignId } as ObjectiveCommand);
 
 const kr = (over: Partial<KeyResultInput> = {}): KeyResultInput => ({
@@ -146,10 +149,26 @@ describe("objectives in a campaign", () => {
 
   it("another company's campaign or a person outside the campaign is not found and nothing is written", async () => {
     const c = await launchedCampaign();
-    expect(await save(c, "u-globex-gina", { weight: 10 }).then((a) => a)).toMatchObject({ ok: false, notFound: true });
+    expect(await save(c, "u-globex-gina", { weight: 10 })).toMatchObject({ ok: false, notFound: true });
     const viaGlobex = await run(c, "u-globex-gina", { kind: "save", isNew: true, objective: { id: crypto.randomUUID(), name: "x", description: null, weight: 1, docType: "okr", keyResults: [] } }, "c-globex");
     expect(viaGlobex).toMatchObject({ ok: false, notFound: true });
     expect(await save(c, MONA, { weight: 10 })).toMatchObject({ ok: false, notFound: true });
     expect(await count("SELECT count(*) AS n FROM objectives WHERE campaign_id = ?", c)).toBe(0);
+  });
+
+  it("reads the person's active campaign and their set with weighted progress and the check-ins", async () => {
+    const c = await launchedCampaign(ACME, [ED]);
+    const a = kr({ startValue: 0, target: 10 });
+    await save(c, ED, { weight: 75, keyResults: [a] });
+    await save(c, ED, { weight: 25, keyResults: [kr()] });
+    await writer(c).saveActual(req(ED), { keyResultId: a.id, value: 5, comment: "half way", campaignId: c });
+    const db = createDb(env.DB);
+    const active = await activeCampaign(db, ACME, ED);
+    expect(active).toMatchObject({ state: "pending" });
+    const set = await objectiveSet(db, ACME, ED, c);
+    expect(set.weightTotal).toBe(100);
+    expect(set.progress).toBeCloseTo(0.375);
+    expect(set.objectives[0]!.keyResults[0]!.checkIns).toEqual([{ day: new Date().toISOString().slice(0, 10), value: 5, comment: "half way" }]);
+    expect(await objectiveSet(db, "c-globex", ED, c)).toMatchObject({ objectives: [], progress: 0 });
   });
 });
