@@ -16,6 +16,8 @@ import { demoFeedbackLoopRows, largeFeedbackLoopRows } from "./feedback-loops.ts
 // @ts-ignore TS5097
 import { demoFeedbackRows, foldFeedbackCounts, loopFeedbackRows } from "./feedback.ts";
 // @ts-ignore TS5097
+import { demoObjectiveSetRows, largeObjectiveSetRows } from "./objective-sets.ts";
+// @ts-ignore TS5097
 export { DEMO_FEEDBACK, FEEDBACK_COUNT_UPSERTS, FEEDBACK_SEED_TABLES, LARGE_FEEDBACK_ITEMS, largeFeedbackBatches, rollupRebuildStatements } from "./feedback.ts";
 // @ts-ignore TS5097
 import { toStoredBlocks } from "../../modules/reviews/questionnaire-blocks.ts";
@@ -1210,6 +1212,7 @@ export function demoSeed(now = Date.now()): SeedTables {
   merge(t, demoFeedbackLoopRows(t, now));
   merge(t, demoFeedbackRows(t, now));
   merge(t, loopFeedbackRows(t));
+  merge(t, demoObjectiveSetRows(t, now));
   // Last: one count row per person and day, whichever parts wrote feedback.
   foldFeedbackCounts(t);
   return t;
@@ -1252,6 +1255,7 @@ export function largeSeed(size = 5000, now = Date.now()): SeedTables {
   merge(t, largeReviewRows(t, people, now));
   merge(t, largeSurveyRows(t, now));
   merge(t, largeFeedbackLoopRows(t, now));
+  merge(t, largeObjectiveSetRows(t, now));
   return t;
 }
 
