@@ -171,4 +171,17 @@ describe("objectives in a campaign", () => {
     expect(set.objectives[0]!.keyResults[0]!.checkIns).toEqual([{ day: new Date().toISOString().slice(0, 10), value: 5, comment: "half way" }]);
     expect(await objectiveSet(db, "c-globex", ED, c)).toMatchObject({ objectives: [], progress: 0 });
   });
+
+  it("the demo data: Eve's OKRs approved with check-ins, Ed's submitted, Priya's pending with one objective", async () => {
+    const db = createDb(env.DB);
+    expect(await state("oc-acme-okr", EVE)).toBe("approved");
+    expect(await state("oc-acme-okr", ED)).toBe("submitted");
+    expect(await state("oc-acme-okr", "u-acme-priya")).toBe("pending");
+    const eve = await objectiveSet(db, ACME, EVE, "oc-acme-okr");
+    expect(eve.weightTotal).toBe(100);
+    expect(eve.objectives.flatMap((o) => o.keyResults.flatMap((k) => k.checkIns)).length).toBeGreaterThanOrEqual(8);
+    expect(eve.progress).toBeGreaterThan(0);
+    expect((await objectiveSet(db, ACME, "u-acme-priya", "oc-acme-okr")).objectives).toHaveLength(1);
+    expect(await count("SELECT count(DISTINCT p.state) AS n FROM objectives_participants p JOIN objectives o ON o.owner_id = p.user_id AND o.campaign_id = p.campaign_id WHERE p.campaign_id = 'oc-globex-pc'")).toBe(3);
+  });
 });
