@@ -485,6 +485,78 @@ const SHARED = {
   reviewGoalCompleted: "Completed",
   revieweeObjectivesChoice: "The reviewee's objectives",
   revieweeObjectivesHint: "Each reviewer rates the reviewee's objectives of the review's period (the first five).",
+
+  // OKR and performance-contract pages (001 §2, §3), the profile's Objectives tab and its approval
+  okr: {
+    okrTitle: "OKRs",
+    performanceContractTitle: "Performance contract",
+    noActiveCampaign: "No active objectives campaign.",
+    noActiveCampaignHint: "When an objectives campaign asks you to set your objectives, they appear here.",
+    noObjectives: "No objectives yet.",
+    noObjectivesHint: "Add an objective, give it a weight and its key results; the weights of all your objectives add up to 100.",
+    stateLabel: "State",
+    states: { pending: "Pending", submitted: "Submitted", approved: "Approved" } as Record<string, string>,
+    progress: "Progress",
+    overallProgress: "Overall progress",
+    dates: (start: string, end: string) => `${start} – ${end}`,
+    weightTotal: (n: number) => `Weights: ${n} of 100`,
+    addObjective: "Add objective",
+    editObjective: "Edit objective",
+    deleteObjective: "Delete objective",
+    deleteObjectiveConfirm: (name: string) => `Delete the objective “${name}” with its key results and check-ins?`,
+    name: "Name",
+    description: "Description",
+    weight: "Weight",
+    kind: "Kind",
+    kindOkr: "OKR",
+    kindPerformanceContract: "Performance contract",
+    keyResults: "Key results",
+    kpis: "KPIs",
+    addKeyResult: "Add key result",
+    addKpi: "Add KPI",
+    removeKeyResult: "Remove",
+    period: "Period",
+    startValue: "Start value",
+    target: "Target",
+    unit: "Unit",
+    direction: "Direction",
+    directionIncrease: "Increase",
+    directionDecrease: "Decrease",
+    subRole: "Sub-role",
+    client: "Client",
+    industry: "Industry",
+    incomeStatement: "Income statement",
+    actual: "Actual",
+    comment: "Comment",
+    saveActual: "Save",
+    actualSaving: "Saving…",
+    actualSaved: "Saved",
+    checkIns: "Check-ins",
+    noCheckIns: "No check-ins yet.",
+    submitForApproval: "Submit for approval",
+    approve: "Approve objectives",
+    readOnly: "These objectives are approved: only actuals and check-ins can change.",
+    saved: "Objective saved.",
+    deleted: "Objective deleted.",
+    submitted: "Objectives submitted for approval.",
+    approved: "Objectives approved.",
+    notFound: "Objective not found.",
+    approvedReadOnly: "These objectives are approved and can no longer be changed.",
+    alreadySubmitted: "These objectives are already submitted.",
+    alreadyApproved: "These objectives are already approved.",
+    notSubmitted: "These objectives have not been submitted for approval yet.",
+    ownApproval: "You cannot approve your own objectives.",
+    actualNotNumber: "Actual must be a number.",
+    weightRange: "Weight must be a whole number between 0 and 100.",
+    weightOver: "The weights of your objectives add up to more than 100.",
+    weightNotHundred: "The weights of your objectives must add up to exactly 100 before you submit them.",
+    noObjectivesToSubmit: "Add at least one objective before you submit.",
+    incomeStatementMissing: (names: string[]) => `Enter the actual of every income-statement KPI before you submit: ${names.join(", ")}.`,
+    submittedSubject: "Objectives to approve",
+    submittedBody: (name: string, campaign: string) => `${name} submitted their objectives in ${campaign} for your approval.`,
+    approvedSubject: "Your objectives are approved",
+    approvedBody: (campaign: string) => `Your objectives in ${campaign} are approved.`,
+  },
 } as const;
 
 type PlatformCopy = {
@@ -535,6 +607,9 @@ export function copy(platform: Platform): Copy {
   }
   return words;
 }
+
+/** The OKR pages' texts, for server code with no platform in play (write plans' answers, notifications). */
+export const objectivesCopy = SHARED.okr;
 
 /** Texts with no platform in play (public pages, error pages before anyone is signed in). */
 export const sharedCopy = SHARED;

@@ -18,6 +18,8 @@ import { demoObjectivesCampaignRows, largeObjectivesCampaignRows } from "./objec
 // @ts-ignore TS5097
 import { demoFeedbackRows, foldFeedbackCounts, loopFeedbackRows } from "./feedback.ts";
 // @ts-ignore TS5097
+import { demoObjectiveSetRows, largeObjectiveSetRows } from "./objective-sets.ts";
+// @ts-ignore TS5097
 export { DEMO_FEEDBACK, FEEDBACK_COUNT_UPSERTS, FEEDBACK_SEED_TABLES, LARGE_FEEDBACK_ITEMS, largeFeedbackBatches, rollupRebuildStatements } from "./feedback.ts";
 // @ts-ignore TS5097
 import { demoGoalRows } from "./goals.ts";
@@ -1216,6 +1218,7 @@ export function demoSeed(now = Date.now()): SeedTables {
   merge(t, demoFeedbackRows(t, now));
   merge(t, loopFeedbackRows(t));
   merge(t, demoGoalRows(t, now));
+  merge(t, demoObjectiveSetRows(t, now));
   // Last: one count row per person and day, whichever parts wrote feedback.
   foldFeedbackCounts(t);
   return t;
@@ -1259,6 +1262,7 @@ export function largeSeed(size = 5000, now = Date.now()): SeedTables {
   merge(t, largeSurveyRows(t, now));
   merge(t, largeFeedbackLoopRows(t, now));
   merge(t, largeObjectivesCampaignRows(t, now));
+  merge(t, largeObjectiveSetRows(t, now));
   return t;
 }
 
