@@ -361,15 +361,11 @@ const SHARED = {
   viewReport: "View report",
   viewReportOf: (title: string, reviewee: string) => `View report of ${reviewee} in ${title}`,
   noObjectives: "No objectives set!",
-  noObjectivesHint: "Objectives you own appear here with their weight and key values.",
   objectivesList: "Objectives",
   objectiveWeight: "Weight",
   objectiveKind: "Kind",
   objectiveOkr: "OKR",
   objectivePerformanceContract: "Performance contract",
-  keyValues: "Key values",
-  noKeyValues: "No key values.",
-  moreObjectives: "Only the first 200 objectives are listed.",
 
   // Goals (002 §2.7, §3-§5)
   goalsTitle: "Goals",
@@ -541,6 +537,7 @@ const SHARED = {
     submitted: "Objectives submitted for approval.",
     approved: "Objectives approved.",
     notFound: "Objective not found.",
+    hiddenFromViewer: "Only the person, their managers and admins see their objectives.",
     approvedReadOnly: "These objectives are approved and can no longer be changed.",
     alreadySubmitted: "These objectives are already submitted.",
     alreadyApproved: "These objectives are already approved.",

@@ -245,8 +245,8 @@ export const ROUTES: RouteEntry[] = [
     ["objective-campaign-manage", "/objective-campaigns/manage/:objectivesCampaignId", "Campaign", { module: "routes/objective-campaigns.manage.tsx" }],
   ]),
   ...area("Objectives", "Your OKRs and performance contract will be shown here.", "ViewTodosPage", [
-    ["objectives-okr", "/objective-campaign/okr", "OKRs"],
-    ["objectives-performance-contract", "/objective-campaign/performance-contract", "Performance Contract"],
+    ["objectives-okr", "/objective-campaign/okr", "OKRs", { module: "routes/objectives.okr.tsx" }],
+    ["objectives-performance-contract", "/objective-campaign/performance-contract", "Performance Contract", { module: "routes/objectives.okr.tsx" }],
   ]),
 
   // Surveys (001)

@@ -20,8 +20,16 @@ const requiredNumber = z.preprocess(
   z.number({ error: objectivesCopy.actualNotNumber })
 );
 
+/** A key-result row of the form with nothing typed in it (its hidden id and default direction aside). */
+function isBlankRow(row: unknown): boolean {
+  if (!row || typeof row !== "object") return true;
+  const { id, direction, incomeStatement, ...rest } = row as Record<string, unknown>;
+  void direction;
+  return !id && !incomeStatement && Object.values(rest).every((v) => v === undefined || v === null || (typeof v === "string" && v.trim() === ""));
+}
+
 export const keyResultSchema = z.object({
-  id: z.string().uuid().optional(),
+  id: z.string().trim().min(1).max(200).optional(),
   name: requiredText(200),
   description: text(2000),
   period: text(100),
@@ -38,7 +46,7 @@ export const keyResultSchema = z.object({
 export const saveObjectiveSchema = z.object({
   intent: z.literal("saveObjective"),
   requestId: z.string().uuid(),
-  objectiveId: z.string().uuid().optional(),
+  objectiveId: z.string().trim().min(1).max(200).optional(),
   name: requiredText(200),
   description: text(2000),
   weight: z.preprocess(
@@ -46,10 +54,11 @@ export const saveObjectiveSchema = z.object({
     z.number({ error: objectivesCopy.weightRange }).int(objectivesCopy.weightRange).min(0, objectivesCopy.weightRange).max(100, objectivesCopy.weightRange)
   ),
   kind: z.enum(OBJECTIVE_KINDS),
-  keyResults: z.array(keyResultSchema).max(20).default([]),
+  // The form offers blank rows to fill in; a row left wholly blank is not a key result.
+  keyResults: z.preprocess((v) => (Array.isArray(v) ? v.filter((row) => !isBlankRow(row)) : v), z.array(keyResultSchema).max(20).default([])),
 });
 
-export const deleteObjectiveSchema = z.object({ intent: z.literal("deleteObjective"), requestId: z.string().uuid(), objectiveId: z.string().uuid() });
+export const deleteObjectiveSchema = z.object({ intent: z.literal("deleteObjective"), requestId: z.string().uuid(), objectiveId: z.string().trim().min(1).max(200) });
 export const submitObjectivesSchema = z.object({ intent: z.literal("submitObjectives"), requestId: z.string().uuid() });
 export const saveActualSchema = z.object({
   intent: z.literal("saveActual"),

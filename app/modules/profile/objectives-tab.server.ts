@@ -1,66 +1,38 @@
-import { and, asc, eq } from "drizzle-orm";
-import { objectives, type Kpi } from "~/db/schema";
+import { objectivesAccess } from "~/modules/access/objectives.server";
+import { activeCampaign, objectiveSet, type ObjectiveSet } from "~/modules/objectives/okr-page.server";
+import type { ParticipantState } from "~/modules/objectives/objective-types";
 import type { ProfileTabArgs } from "./tab-args";
 
-/** At most this many objectives are listed (a person has a handful; the list says when there are more). */
-export const OBJECTIVES_LIMIT = 200;
-
-export interface ProfileObjective {
-  id: string;
-  name: string;
-  description: string | null;
-  weight: number;
-  kind: "okr" | "performance-contract";
-  /** The objective's key values (KPIs), as stored. */
-  keyValues: Array<{
-    name: string;
-    description: string | null;
-    period: string | null;
-    target: string | null;
-  }>;
-}
-
 export interface ObjectivesTabData {
-  objectives: ProfileObjective[];
-  more: boolean;
+  /** The viewer may read the person's objectives (the person, their manager, a reviews admin). */
+  visible: boolean;
+  campaign: { id: string; title: string; startAt: number; endAt: number; state: ParticipantState } | null;
+  set: ObjectiveSet | null;
+  /** The Approve button shows: a submitted set the viewer may approve. */
+  mayApprove: boolean;
+  /** The form's request id (fresh a render, so a resent form approves once). */
+  requestId: string;
 }
-
-const text = (v: unknown) => (typeof v === "string" && v.trim() ? v : null);
 
 /**
- * The Objectives tab of one's own profile: the objectives the person owns (objectives.owner_id),
- * read-only, oldest first. The company's objectives without an owner are the questionnaires'
- * catalogue, not anyone's own, so they are not listed here.
+ * The profile's Objectives tab: the person's objectives in their active objectives campaign with
+ * key results or KPIs, progress and the set's state; where the viewer is their manager or a
+ * reviews admin (My Team, Users), a submitted set is approved here.
  */
 export async function loadObjectivesTab(args: ProfileTabArgs): Promise<ObjectivesTabData> {
-  const { context, viewer, person } = args;
-  const rows = await context.db
-    .select({
-      id: objectives.id,
-      name: objectives.name,
-      description: objectives.description,
-      weight: objectives.weight,
-      kind: objectives.docType,
-      kpis: objectives.kpis,
-    })
-    .from(objectives)
-    .where(and(eq(objectives.companyId, viewer.company.id), eq(objectives.ownerId, person.id)))
-    .orderBy(asc(objectives.createdAt), asc(objectives.id))
-    .limit(OBJECTIVES_LIMIT + 1);
+  const db = args.context.db;
+  const companyId = args.viewer.company.id;
+  const [access, campaign] = await Promise.all([objectivesAccess(db, args.viewer, args.person.id), activeCampaign(db, companyId, args.person.id)]);
+  const requestId = crypto.randomUUID();
+  if (!access.see) return { visible: false, campaign: null, set: null, mayApprove: false, requestId };
+  const set = campaign ? await objectiveSet(db, companyId, args.person.id, campaign.id) : null;
   return {
-    objectives: rows.slice(0, OBJECTIVES_LIMIT).map((r) => ({
-      id: r.id,
-      name: r.name,
-      description: text(r.description),
-      weight: Number(r.weight),
-      kind: r.kind,
-      keyValues: (Array.isArray(r.kpis) ? (r.kpis as Kpi[]) : []).map((k) => ({
-        name: String(k?.name ?? ""),
-        description: text(k?.description),
-        period: text(k?.period),
-        target: text(k?.target),
-      })),
-    })),
-    more: rows.length > OBJECTIVES_LIMIT,
+    visible: true,
+    campaign: campaign
+      ? { id: campaign.id, title: campaign.title, startAt: campaign.startAt.getTime(), endAt: campaign.endAt.getTime(), state: campaign.state }
+      : null,
+    set: set ? (JSON.parse(JSON.stringify(set)) as ObjectiveSet) : null,
+    mayApprove: Boolean(campaign && campaign.state === "submitted" && access.approve),
+    requestId,
   };
 }

@@ -1,5 +1,6 @@
 import { runGoalAction } from "~/modules/goals/goal-actions.server";
 import { downloadPersonalInsights } from "~/modules/insights/insights-report.server";
+import { approveObjectives } from "./objectives-approve.server";
 import { downloadFeedback } from "./feedback-report.server";
 import { saveManagers, type ProfileActionReply } from "./managers.server";
 import type { ProfileAction } from "./profile.schema";
@@ -22,5 +23,7 @@ export async function runProfileAction(args: ProfileTabArgs, action: ProfileActi
     case "goal-delete":
     case "goal-actions":
       return runGoalAction(args, action);
+    case "approveObjectives":
+      return approveObjectives(args, action);
   }
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { approveObjectivesSchema } from "~/modules/objectives/objective.schema";
 import { GoalActionsIntent, GoalDeleteIntent, GoalSaveIntent } from "~/modules/goals/goals.schema";
 
 /**
@@ -32,5 +33,6 @@ export const ProfileActionSchema = z.discriminatedUnion("intent", [
   GoalSaveIntent,
   GoalDeleteIntent,
   GoalActionsIntent,
+  approveObjectivesSchema,
 ]);
 export type ProfileAction = z.infer<typeof ProfileActionSchema>;
