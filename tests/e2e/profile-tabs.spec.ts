@@ -172,34 +172,18 @@ test.describe("Reviews and Objectives tabs of one's own profile", () => {
     await expect(page.getByText("No reviews shared with you yet.")).toBeVisible();
   });
 
-  test("the Objectives tab lists the person's objectives with weight, kind and key values", async ({ page }) => {
-    const id = "o-e2e-profile-eve";
-    const kpis = JSON.stringify([
-      { name: "Roadmap milestones met", target: "90%", period: "2026" },
-      { name: "Customer interviews", target: "12 a quarter" },
-    ]);
-    d1Execute(
-      `INSERT OR IGNORE INTO objectives (id, company_id, owner_id, name, description, weight, doc_type, kpis, created_at)
-       SELECT ${sqlValue(
-         id
-       )}, company_id, id, 'Launch the mobile app', 'Ship it to every customer.', 40, 'performance-contract', ${sqlValue(
-        kpis
-      )}, 1767225600000
-       FROM users WHERE id = ${sqlValue(EVE)}`
-    );
-    const stored = rowsOf(`SELECT id, name, weight FROM objectives WHERE owner_id = ${sqlValue(EVE)} ORDER BY created_at, id`);
-
+  test("the Objectives tab lists the person's objectives of their active campaign with weight, kind and key results", async ({ page }) => {
+    // Eve's approved set in Acme's "H2 OKRs" (app/db/seed/objective-sets.ts).
+    const stored = rowsOf(`SELECT id, name, weight FROM objectives WHERE owner_id = ${sqlValue(EVE)} AND campaign_id = 'oc-acme-okr' ORDER BY created_at, id`);
     await signIn(page, "eve@acme.test");
     await page.goto(`/my-profile/${EVE}/objectives`);
     await expect(page.locator("li[data-objective-id]")).toHaveCount(stored.length);
-    const item = page.locator(`li[data-objective-id="${id}"]`);
-    await expect(item.getByRole("heading", { level: 2 })).toHaveText("Launch the mobile app");
+    const item = page.locator(`li[data-objective-id="obj-acme-eve-discovery"]`);
+    await expect(item.getByRole("heading", { level: 2 })).toHaveText("Run continuous discovery");
     await expect(item.locator("[data-objective-weight]")).toHaveText("40%");
-    await expect(item.locator("[data-objective-kind]")).toHaveText("Performance contract");
-    await expect(item.locator("[data-key-value]")).toHaveText([
-      /Roadmap milestones met\s*90% · 2026/,
-      /Customer interviews\s*12 a quarter/,
-    ]);
+    await expect(item).toContainText("OKR");
+    await expect(item).toContainText("Customer interviews");
+    await expect(page.locator("[data-participant-state]")).toHaveText("Approved");
 
     await signIn(page, "sam@acme.test");
     await page.goto("/my-profile/u-acme-sam/objectives");
