@@ -153,6 +153,13 @@ const PAGES = [
   ...feedbackPages(FEEDBACK_IDS),
   ...objectivesCampaignPages(OBJECTIVES_CAMPAIGN_IDS),
   {
+    key: "objectives-okr",
+    name: "OKR page",
+    path: "/objective-campaign/okr",
+    note: "Objectives › OKRs: Initech's admin in the launched campaign with 10 objectives of 5 key results each, their progress, actuals and up to 12 check-ins each",
+    expect: { pattern: /data-key-result="/, what: "key results listed" },
+  },
+  {
     key: "insights-workspace",
     name: "workspace feedback insights",
     path: "/analytics/feedback-analytics/overview",

@@ -124,8 +124,11 @@ export function demoObjectiveSetRows(t: SeedTables, now: number): SeedTables {
   return { objectives: out.objectives, objective_key_results: out.objective_key_results, objective_check_ins: out.objective_check_ins };
 }
 
-/** The benchmark's person: Initech's person0001 with 10 objectives of 5 key results, approved. */
-export const BENCH_OKR_PERSON = "u-initech-person0001";
+/**
+ * The benchmark's person: Initech's admin (the bench signs in as them) with 10 objectives of 5
+ * key results, approved.
+ */
+export const BENCH_OKR_PERSON = "u-initech-admin";
 
 export function largeObjectiveSetRows(t: SeedTables, now: number): SeedTables {
   withObjectiveColumns(t);

@@ -88,8 +88,8 @@ export interface ObjectiveSet {
   progress: number;
 }
 
-/** Check-ins kept per key result on the page (the chart's window). */
-export const CHECK_INS_SHOWN = 30;
+/** Check-ins kept per key result on the page (the chart's window: a quarter of weekly check-ins). */
+export const CHECK_INS_SHOWN = 12;
 
 export async function objectiveSet(db: Db, companyId: string, userId: string, campaignId: string): Promise<ObjectiveSet> {
   const rows = await db

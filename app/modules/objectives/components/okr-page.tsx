@@ -27,6 +27,9 @@ const BLANK_ROWS = 2;
 /** 001 §9: the KPI actual saves itself this long after typing stops. */
 const ACTUAL_DEBOUNCE_MS = 500;
 
+/** The newest check-ins listed under the chart (the chart draws all the page reads). */
+const LISTED_CHECK_INS = 8;
+
 const percent = (fraction: number) => `${Math.round(fraction * 100)}%`;
 
 /**
@@ -218,13 +221,12 @@ function KeyResultRow({ kr, kind, requestId }: { kr: KeyResultView; kind: Object
   const status = fetcher.state !== "idle" ? words.actualSaving : typed && fetcher.data?.ok ? words.actualSaved : "";
   void reply;
   return (
-    <li className="grid gap-3 py-3 md:grid-cols-[1fr_auto_auto]" data-key-result={kr.name}>
+    <li className="kr-row" data-key-result={kr.name}>
       <div className="min-w-0">
         <p className="text-sm font-medium text-slate-900">{kr.name}</p>
-        {kr.description ? <p className="text-xs text-slate-600">{kr.description}</p> : null}
-        <p className="text-xs text-slate-500">{details(kr, kind)}</p>
-        <p className="text-xs text-slate-500">
-          {words.progress} {percent(kr.progress)}
+        {kr.description ? <p className="kr-meta">{kr.description}</p> : null}
+        <p className="kr-meta">
+          {details(kr, kind)} · {`${words.progress} ${percent(kr.progress)}`}
         </p>
       </div>
       <Form method="post" ref={formRef} className="flex flex-wrap items-end gap-2" preventScrollReset>
@@ -232,7 +234,7 @@ function KeyResultRow({ kr, kind, requestId }: { kr: KeyResultView; kind: Object
         <input type="hidden" name="requestId" value={requestId} />
         <input type="hidden" name="keyResultId" value={kr.id} />
         <div>
-          <label htmlFor={inputId} className="block text-xs font-medium text-slate-700">
+          <label htmlFor={inputId} className="kr-label">
             {words.actual}
             {kr.incomeStatement ? <span className="text-red-600"> *</span> : null}
           </label>
@@ -246,19 +248,19 @@ function KeyResultRow({ kr, kind, requestId }: { kr: KeyResultView; kind: Object
             onChange={autosave}
             aria-invalid={errors ? true : undefined}
             aria-describedby={errors ? `${inputId}-error` : undefined}
-            className="mt-1 w-28 rounded-md border border-slate-300 px-2 py-1.5 text-sm"
+            className="kr-input w-28"
           />
         </div>
         <div>
-          <label htmlFor={`comment-${kr.id}`} className="block text-xs font-medium text-slate-700">
+          <label htmlFor={`comment-${kr.id}`} className="kr-label">
             {words.comment}
           </label>
-          <input id={`comment-${kr.id}`} name="comment" maxLength={1000} onChange={autosave} className="mt-1 w-40 rounded-md border border-slate-300 px-2 py-1.5 text-sm" />
+          <input id={`comment-${kr.id}`} name="comment" maxLength={1000} onChange={autosave} className="kr-input w-40" />
         </div>
-        <Button type="submit" variant="secondary">
+        <button type="submit" className="kr-save">
           {words.saveActual}
-        </Button>
-        <span role="status" aria-live="polite" className="text-xs text-slate-500">
+        </button>
+        <span role="status" aria-live="polite" className="kr-meta">
           {status}
         </span>
         <FieldError id={`${inputId}-error`} errors={errors} />
@@ -282,21 +284,21 @@ function CheckIns({ checkIns, name }: { checkIns: CheckInView[]; name: string })
   const last = checkIns[checkIns.length - 1];
   return (
     <div className="text-xs">
-      <svg width={w} height={h} role="img" aria-label={`${words.checkIns} of ${name}: ${checkIns.map((c) => `${c.day} ${c.value}`).join(", ")}`}>
+      <svg width={w} height={h} role="img" aria-label={`${words.checkIns} of ${name}: ${checkIns[0].day} ${checkIns[0].value} to ${last.day} ${last.value}`}>
         <polyline points={points} fill="none" stroke="#4f46e5" strokeWidth="1.5" />
         <circle cx={x(checkIns.length - 1)} cy={y(last.value)} r="2.5" fill="#4f46e5" />
       </svg>
       <details className="mt-1">
         <summary className="cursor-pointer text-indigo-700">
-          {words.checkIns} ({checkIns.length})
+          {`${words.checkIns} (${checkIns.length})`}
         </summary>
         <ul className="mt-1 space-y-0.5 text-slate-600">
-          {[...checkIns].reverse().map((c) => (
-            <li key={c.day}>
-              {c.day}: {c.value}
-              {c.comment ? ` — ${c.comment}` : ""}
-            </li>
-          ))}
+          {checkIns
+            .slice(-LISTED_CHECK_INS)
+            .reverse()
+            .map((c) => (
+              <li key={c.day}>{`${c.day}: ${c.value}${c.comment ? ` — ${c.comment}` : ""}`}</li>
+            ))}
         </ul>
       </details>
     </div>
