@@ -242,8 +242,8 @@ describe("the context panel (000 §2): Objectives, or Goals by the company's fea
     expect(plain).toContain("Feedback");
     expect(plain).toContain("No Feedback available!");
     // Acme is Slack-type, where goals exist: a Goals tab of its own beside Objectives.
-    expect(plain).toContain("No Objectives set!");
-    // Eve's demo goals (app/db/seed/goals.ts).
+    // Eve's demo objectives and goals (app/db/seed/objective-sets.ts, goals.ts).
+    expect(plain).toContain("Improve new-customer activation");
     expect(plain).toContain("Define product success metrics");
     await env.DB.prepare("UPDATE companies SET goals_instead_of_objectives = 1 WHERE id = ?").bind(COMPANY).run();
     try {
