@@ -12,7 +12,7 @@ import { dayOfDeadline } from "../goal-rules";
 import type { GoalDialog, GoalItem, GoalsTabData } from "../goals-tab.server";
 
 // Headless UI's Dialog loads on first use: most views of the tab never open one.
-const Modal = lazy(() => import("~/ui/dialog").then((m) => ({ default: m.Modal })));
+const Modal = /* @__PURE__ */ lazy(() => import("~/ui/dialog").then((m) => ({ default: m.Modal })));
 
 type Reply = { result?: SubmissionResult<string[]> } | undefined;
 

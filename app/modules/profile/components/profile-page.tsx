@@ -1,3 +1,4 @@
+import { Suspense } from "react";
 import { Link } from "@remix-run/react";
 import { copy } from "~/lib/copy";
 import { PersonalInsightsTabView } from "~/modules/insights/components/personal-insights-tab";
@@ -5,7 +6,7 @@ import type { ProfileTab } from "~/modules/org/profile-tabs";
 import type { ProfilePageData } from "../profile-page-data";
 import { EmptyState } from "~/ui/empty-state";
 import { FeedbackTabView } from "./feedback-tab";
-import { GoalsTabView } from "~/modules/goals/components/goals-tab";
+import { GoalsTabView } from "~/modules/goals/components/goals-tab-entry";
 import { ObjectivesTabView } from "./objectives-tab";
 import { PerformanceTabView } from "./performance-tab";
 import { ProfileHeader } from "./profile-header";
@@ -61,6 +62,10 @@ function TabBody({ data, active }: { data: ProfilePageData; active: ProfileTab }
     case "objectives":
       return <ObjectivesTabView data={data} objectives={tab.objectives} />;
     case "goals":
-      return <GoalsTabView data={data} goals={tab.goals} />;
+      return (
+        <Suspense fallback={null}>
+          <GoalsTabView data={data} goals={tab.goals} />
+        </Suspense>
+      );
   }
 }
