@@ -2,7 +2,8 @@ import { and, asc, desc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { objectiveCheckIns, objectiveKeyResults, objectives, objectivesCampaigns, objectivesParticipants } from "~/db/schema";
 import { campaignProgress, keyResultProgress, objectiveProgress } from "./objective-rules";
-import type { KeyResultDirection, ObjectiveKind, ParticipantState } from "./objective-types";
+import type { KeyResultInput } from "./objective-records";
+import type { ObjectiveKind, ParticipantState } from "./objective-types";
 
 /**
  * What the OKR and performance-contract pages and the profile's Objectives tab read: a person's
@@ -54,20 +55,9 @@ export interface CheckInView {
   comment: string | null;
 }
 
-export interface KeyResultView {
-  id: string;
-  name: string;
-  description: string | null;
-  period: string | null;
-  subRole: string | null;
-  client: string | null;
-  industry: string | null;
-  incomeStatement: boolean;
-  target: number | null;
+/** A key result as stored (objective-records.ts), with its actual, progress and newest check-ins. */
+export interface KeyResultView extends KeyResultInput {
   actual: number | null;
-  startValue: number | null;
-  unit: string | null;
-  direction: KeyResultDirection | null;
   progress: number;
   checkIns: CheckInView[];
 }

@@ -2,6 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import type { KeyResultDirection, ObjectiveKind } from "./objective-types";
 import { objectiveProgress } from "./person-objectives-progress";
+import type { KeyResultInput } from "./objective-records";
 
 /**
  * A person's objectives as other areas show them (the review questionnaire's objective questions,
@@ -22,20 +23,12 @@ export interface PersonObjective {
   approved: boolean;
   /** 0–100, the mean progress of its key results; null when none has a target. */
   progress: number | null;
-  keyResults: Array<{
-    id: string;
-    name: string;
-    description: string | null;
-    period: string | null;
-    subRole: string | null;
-    client: string | null;
-    industry: string | null;
-    /** An income-statement KPI: a review rating it needs its actual (000 §5). */
-    incomeStatement: boolean;
-    target: number | null;
-    actual: number | null;
-    unit: string | null;
-  }>;
+  /** Key results or KPIs as stored (an income-statement KPI: a review rating it needs its actual, 000 §5). */
+  keyResults: Array<
+    Pick<KeyResultInput, "id" | "name" | "description" | "period" | "subRole" | "client" | "industry" | "incomeStatement" | "target" | "unit"> & {
+      actual: number | null;
+    }
+  >;
 }
 
 type Row = {

@@ -1,18 +1,16 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { Form, Link, useActionData, useNavigate } from "@remix-run/react";
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { Form, Link, useActionData } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
 import { copy, type Copy } from "~/lib/copy";
 import type { ProfilePageData } from "~/modules/profile/profile-page-data";
 import { Button, ButtonLink, buttonClass } from "~/ui/button";
+import { DialogOrPanel } from "~/ui/dialog-or-panel";
 import { EmptyState } from "~/ui/empty-state";
 import { FieldError, INPUT_CLASS } from "~/ui/form-fields";
 import { utcDay } from "~/ui/format";
 import { useHydrated } from "~/ui/use-hydrated";
 import { dayOfDeadline } from "../goal-rules";
 import type { GoalDialog, GoalItem, GoalsTabData } from "../goals-tab.server";
-
-// Headless UI's Dialog loads on first use: most views of the tab never open one.
-const Modal = /* @__PURE__ */ lazy(() => import("~/ui/dialog").then((m) => ({ default: m.Modal })));
 
 type Reply = { result?: SubmissionResult<string[]> } | undefined;
 
@@ -164,25 +162,11 @@ function GoalDialogFrame({
   role?: "alertdialog";
   render: (reply: Reply) => React.ReactNode;
 }) {
-  const hydrated = useHydrated();
-  const navigate = useNavigate();
   const reply = useActionData() as Reply;
-  const body = render(reply);
-  const panel = (
-    <section role={role} aria-labelledby={`${id}-title`} className="mt-6 rounded-lg border border-slate-200 bg-slate-50 p-6" id={id}>
-      <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900">
-        {title}
-      </h2>
-      {body}
-    </section>
-  );
-  if (!hydrated) return panel;
   return (
-    <Suspense fallback={panel}>
-      <Modal open onClose={() => navigate(here, { preventScrollReset: true })} title={title} size="lg">
-        {body}
-      </Modal>
-    </Suspense>
+    <DialogOrPanel id={id} title={title} closeTo={here} size="lg" role={role}>
+      {render(reply)}
+    </DialogOrPanel>
   );
 }
 

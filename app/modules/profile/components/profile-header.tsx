@@ -1,17 +1,12 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { Link, useActionData, useNavigate } from "@remix-run/react";
-import { lazy, Suspense } from "react";
+import { Link, useActionData } from "@remix-run/react";
 import { copy } from "~/lib/copy";
 import { hasPermission } from "~/lib/permissions/names";
 import { ManagersForm } from "~/modules/org/components/managers-form";
 import type { ProfilePageData } from "../profile-page-data";
 import { Avatar } from "~/ui/avatar";
+import { DialogOrPanel } from "~/ui/dialog-or-panel";
 import { Button, ButtonLink } from "~/ui/button";
-import { useHydrated } from "~/ui/use-hydrated";
-
-// Headless UI's Dialog is not small and most profile views never open it: it loads on first use.
-const Modal = lazy(() => import("~/ui/dialog").then((m) => ({ default: m.Modal })));
-
 
 /** Name, image, role, department, managers and relationships of the person (002 §2.6). */
 export function ProfileHeader({ data }: { data: ProfilePageData }) {
@@ -99,8 +94,6 @@ export function ProfileHeader({ data }: { data: ProfilePageData }) {
  * tab with the dialog open; Save posts intent=managers to the profile's action.
  */
 function ManagersDialog({ data, here }: { data: ProfilePageData; here: string }) {
-  const hydrated = useHydrated();
-  const navigate = useNavigate();
   const words = copy(data.platform);
   const actionData = useActionData() as { result?: SubmissionResult<string[]> } | undefined;
   const result = actionData?.result;
@@ -131,21 +124,10 @@ function ManagersDialog({ data, here }: { data: ProfilePageData; here: string })
       </div>
     </ManagersForm>
   );
-  const panel = (
-    <section aria-labelledby="managers-dialog-title" className="mt-6 rounded-lg border border-slate-200 bg-slate-50 p-6">
-      <h2 id="managers-dialog-title" className="text-lg font-semibold text-slate-900">
-        {title}
-      </h2>
-      {body}
-    </section>
-  );
-  if (!hydrated) return panel;
   return (
-    <Suspense fallback={panel}>
-      <Modal open onClose={() => navigate(here, { preventScrollReset: true })} title={title} size="md">
-        {body}
-      </Modal>
-    </Suspense>
+    <DialogOrPanel id="managers-dialog" title={title} closeTo={here}>
+      {body}
+    </DialogOrPanel>
   );
 }
 
