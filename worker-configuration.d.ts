@@ -35,6 +35,15 @@ interface __BaseEnv_Env {
 	REVIEW_CAMPAIGN: DurableObjectNamespace<import("./workers/app").ReviewCampaign>;
 	FEEDBACK_LOOP: DurableObjectNamespace<import("./workers/app").FeedbackLoop>;
 	OBJECTIVES_CAMPAIGN: DurableObjectNamespace<import("./workers/app").ObjectivesCampaign>;
+	ONE_ON_ONE: DurableObjectNamespace<import("./workers/app").OneOnOneMeeting>;
+	AI_CHAT: DurableObjectNamespace<import("./workers/app").AiChat>;
+	/** Workers AI; bound only where AI_PROVIDER=workers-ai (tests bind a fake). */
+	AI?: Ai;
+	AI_PROVIDER: string;
+	AI_WORKERS_MODEL: string;
+	AI_OPENAI_BASE_URL: string;
+	AI_OPENAI_MODEL: string;
+	AI_OPENAI_API_KEY: string;
 }
 declare namespace Cloudflare {
 	interface GlobalProps {

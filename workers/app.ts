@@ -13,12 +13,15 @@ import {
 } from "../app/lib/security.server";
 import { readConfig, type Config } from "../app/lib/config.server";
 import { destroySession } from "../app/modules/auth/session.server";
+import { isAiSocketPath, openAiSocket } from "../app/modules/ai/chat-socket.server";
 import { runDueWork } from "./cron";
 import { handleJobBatch, type JobMessage } from "./queues";
 
 export { ReviewCampaign } from "../durable-objects/review-campaign";
 export { FeedbackLoop } from "../durable-objects/feedback-loop";
 export { ObjectivesCampaign } from "../durable-objects/objectives-campaign";
+export { OneOnOneMeeting } from "../durable-objects/one-on-one";
+export { AiChat } from "../durable-objects/ai-chat";
 export { SignInLimiter } from "../durable-objects/sign-in-limiter";
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
@@ -72,6 +75,10 @@ export default {
     const cspNonce = createCspNonce();
     let response: Response;
     let overLimit = () => false;
+    // A WebSocket upgrade answers 101 with the socket itself: it must reach the browser unwrapped.
+    if (request.headers.get("Upgrade")?.toLowerCase() === "websocket" && isAiSocketPath(new URL(request.url).pathname)) {
+      return openAiSocket(request, createLoadContext(env, ctx, requestId, { cspNonce, bodyOverLimit: () => false }));
+    }
     try {
       const limited = isCrossSiteMutation(request) ? null : limitRequestBody(request);
       if (!limited) {

@@ -90,6 +90,14 @@ const ConfigSchema = z
     // HR systems synced by integrations (app/modules/integrations/providers).
     BAMBOOHR_API_BASE_URL: z.string().default("https://api.bamboohr.com/api/gateway.php"),
     HIBOB_API_BASE_URL: z.string().default("https://api.hibob.com"),
+    // The AI provider (app/modules/ai): the embedded analyser by default; AI_OPENAI_API_KEY is a secret.
+    AI_PROVIDER: z.enum(["embedded", "workers-ai", "openai"]).default("embedded"),
+    AI_WORKERS_MODEL: z.string().default("@cf/meta/llama-3.1-8b-instruct"),
+    AI_OPENAI_BASE_URL: z.string().default("https://api.openai.com/v1"),
+    AI_OPENAI_MODEL: z.string().default("gpt-4o-mini"),
+    AI_OPENAI_API_KEY: z.string().default(""),
+    /** How long a provider may take before its first chunk and between chunks. */
+    AI_TIMEOUT_MS: z.coerce.number().int().min(100).default(20000),
   })
   .transform((env) => {
     // The demo sign-in lets anyone be anyone: it is refused outright unless the app is served on
@@ -134,6 +142,12 @@ const ConfigSchema = z
         msteams: { botBaseUrl: env.MSTEAMS_BOT_BASE_URL, botAppId: env.MSTEAMS_BOT_APP_ID, botToken: env.MSTEAMS_BOT_TOKEN },
       },
       hris: { bamboohrBaseUrl: env.BAMBOOHR_API_BASE_URL, hibobBaseUrl: env.HIBOB_API_BASE_URL },
+      ai: {
+        provider: env.AI_PROVIDER,
+        workersModel: env.AI_WORKERS_MODEL,
+        openai: { baseUrl: env.AI_OPENAI_BASE_URL, model: env.AI_OPENAI_MODEL, apiKey: env.AI_OPENAI_API_KEY },
+        timeoutMs: env.AI_TIMEOUT_MS,
+      },
     };
   });
 

@@ -336,6 +336,9 @@ export const oneOnOnes = sqliteTable(
     revieweeId: text("reviewee_id").notNull(),
     state: text("state").$type<OneOnOneState>().notNull().default("prep"),
     scheduledAt: integer("scheduled_at", { mode: "timestamp_ms" }),
+    /** When the meeting began (session); a closed meeting shows it as its date (001 §4). */
+    startAt: integer("start_at", { mode: "timestamp_ms" }),
+    closedAt: integer("closed_at", { mode: "timestamp_ms" }),
     frequency: text("frequency").notNull().default("does-not-repeat"),
     /** The agenda's blocks (the prep survey). */
     blocks: text("blocks", { mode: "json" }).$type<LoopBlock[]>().notNull(),

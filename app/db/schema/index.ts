@@ -7,3 +7,4 @@ export * from "./surveys";
 export * from "./reports";
 export * from "./feedback";
 export * from "./objectives";
+export * from "./one-on-ones";
