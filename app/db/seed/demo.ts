@@ -14,6 +14,8 @@ import { demoSurveyRows, largeSurveyRows } from "./surveys.ts";
 // @ts-ignore TS5097
 import { demoFeedbackLoopRows, largeFeedbackLoopRows } from "./feedback-loops.ts";
 // @ts-ignore TS5097
+import { demoAiFeedbackRows } from "./ai-feedbacks.ts";
+// @ts-ignore TS5097
 import { demoObjectivesCampaignRows, largeObjectivesCampaignRows } from "./objectives-campaigns.ts";
 // @ts-ignore TS5097
 import { demoFeedbackRows, foldFeedbackCounts, loopFeedbackRows } from "./feedback.ts";
@@ -1218,6 +1220,7 @@ export function demoSeed(now = Date.now()): SeedTables {
   merge(t, globex(now));
   merge(t, demoSurveyRows(t, now));
   merge(t, demoFeedbackLoopRows(t, now));
+  merge(t, demoAiFeedbackRows(t, now));
   merge(t, demoObjectivesCampaignRows(t, now));
   merge(t, demoFeedbackRows(t, now));
   merge(t, loopFeedbackRows(t));

@@ -105,7 +105,9 @@ export async function craftPageData(context: AppLoadContext, viewer: CraftViewer
     oneOnOneId: found.meeting.id,
     revieweeName,
     feedback: row ? feedbackView(row, catalogue) : null,
-    /** The reviewer edits until it is submitted (001 §4, §6). */
+    /** The reviewer's tool (001 §6); a super admin only views it. */
+    isReviewer: editable,
+    /** The reviewer edits until it is submitted (001 §4). */
     editable: editable && !row?.isSubmitted,
     competencies: catalogue.map((c) => ({ id: c.id, name: c.name })),
     action: craftPath(found.meeting.id, row?.id ?? null),

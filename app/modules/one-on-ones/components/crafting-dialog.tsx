@@ -26,9 +26,7 @@ export function CraftingDialog({ to, onClose }: { to: string; onClose: () => voi
         <div className="flex min-h-full items-start justify-center p-4">
           <DialogPanel className="w-full max-w-6xl rounded-lg bg-white p-6 shadow-xl" data-crafting-dialog>
             <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
-              <DialogTitle className="text-lg font-semibold text-slate-900">
-                {page?.revieweeName ? T.titleFor(page.revieweeName) : T.title}
-              </DialogTitle>
+              <DialogTitle className="text-lg font-semibold text-slate-900">{page?.revieweeName ? T.titleFor(page.revieweeName) : T.title}</DialogTitle>
               <Link to={page?.action ?? to} className="text-sm font-medium text-indigo-700 hover:underline">
                 {T.openFullPage}
               </Link>

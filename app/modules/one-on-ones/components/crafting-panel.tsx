@@ -91,7 +91,9 @@ export function CraftingPanel(props: CraftingPanelProps) {
               tabIndex={tab === t ? 0 : -1}
               onClick={() => setTab(t)}
               onKeyDown={(e) => onKey(e, i)}
-              className={`-mb-px border-b-2 px-3 py-2 text-sm font-medium ${tab === t ? "border-indigo-600 text-indigo-700" : "border-transparent text-slate-600 hover:text-slate-900"}`}
+              className={`-mb-px border-b-2 px-3 py-2 text-sm font-medium ${
+                tab === t ? "border-indigo-600 text-indigo-700" : "border-transparent text-slate-600 hover:text-slate-900"
+              }`}
             >
               {TAB_TITLES[t]}
             </button>
@@ -125,7 +127,11 @@ function Tags({ tags, label }: { tags: SbiTag[]; label: string }) {
   return (
     <ul aria-label={label} className="flex flex-wrap gap-1">
       {tags.map((t, i) => (
-        <li key={`${t.tag}-${i}`} className="rounded-full bg-indigo-50 px-2 py-0.5 text-xs text-indigo-800" title={t.excerpt ? T.fromSentence(t.excerpt) : undefined}>
+        <li
+          key={`${t.tag}-${i}`}
+          className="rounded-full bg-indigo-50 px-2 py-0.5 text-xs text-indigo-800"
+          title={t.excerpt ? T.fromSentence(t.excerpt) : undefined}
+        >
           {t.expanded || t.tag}
         </li>
       ))}
@@ -226,7 +232,13 @@ function ToneTab({ feedback, editable, hydrated, busy, errors, idPrefix }: Craft
         <label htmlFor={`${idPrefix}-suggested-tone`} className="block text-sm font-medium text-slate-900">
           {T.suggestedTone}
         </label>
-        <select id={`${idPrefix}-suggested-tone`} name="suggestedTone" defaultValue={feedback.suggestedTone ?? "constructive"} disabled={!editable} className={INPUT_CLASS}>
+        <select
+          id={`${idPrefix}-suggested-tone`}
+          name="suggestedTone"
+          defaultValue={feedback.suggestedTone ?? "constructive"}
+          disabled={!editable}
+          className={INPUT_CLASS}
+        >
           {TONE_CATEGORIES.map((t) => (
             <option key={t} value={t}>
               {T.toneNames[t]}
@@ -346,7 +358,14 @@ function CompetencyList({
                 <span className="text-sm font-medium text-slate-900">{c.name}</span>
                 <span className="text-xs text-slate-500">{T.suggestedBy[c.tag]}</span>
                 {editable ? (
-                  <Button type="submit" name="intent" value={competencyIntent(removeIntent, c.id)} variant="ghost" disabled={busy} aria-label={T.removeCompetency(c.name)}>
+                  <Button
+                    type="submit"
+                    name="intent"
+                    value={competencyIntent(removeIntent, c.id)}
+                    variant="ghost"
+                    disabled={busy}
+                    aria-label={T.removeCompetency(c.name)}
+                  >
                     ×
                   </Button>
                 ) : null}
@@ -364,7 +383,14 @@ function CompetenciesTab({ feedback, competencies, editable, busy, errors, idPre
   return (
     <>
       <CompetencyList title={T.strengths} empty={T.noStrengths} items={feedback.strengths} removeIntent="removeStrength" editable={editable} busy={busy} />
-      <CompetencyList title={T.developmentAreas} empty={T.noDevelopment} items={feedback.development} removeIntent="removeDevelopment" editable={editable} busy={busy} />
+      <CompetencyList
+        title={T.developmentAreas}
+        empty={T.noDevelopment}
+        items={feedback.development}
+        removeIntent="removeDevelopment"
+        editable={editable}
+        busy={busy}
+      />
       {editable ? (
         <div className="space-y-2 border-t border-slate-100 pt-3">
           <label htmlFor={`${idPrefix}-competency`} className="block text-sm font-medium text-slate-900">

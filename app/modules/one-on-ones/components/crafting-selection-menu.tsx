@@ -90,7 +90,15 @@ export function SelectionMenu({
 }
 
 /** The same call as fields of the tool's form, for a browser without JavaScript. */
-export function SelectionFields({ idPrefix, errors, busy }: { idPrefix: string; errors: { selectedText?: string[]; modificationInstruction?: string[] }; busy: boolean }) {
+export function SelectionFields({
+  idPrefix,
+  errors,
+  busy,
+}: {
+  idPrefix: string;
+  errors: { selectedText?: string[]; modificationInstruction?: string[] };
+  busy: boolean;
+}) {
   return (
     <fieldset className="space-y-2 rounded-lg border border-slate-200 bg-slate-50 p-4">
       <legend className="px-1 text-sm font-semibold text-slate-900">{T.refineTitle}</legend>

@@ -1,12 +1,6 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import {
-  Form,
-  Link,
-  useFetcher,
-  useNavigate,
-  useNavigation,
-} from "@remix-run/react";
+import { Form, Link, useFetcher, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { sharedCopy } from "~/lib/copy";
 import { Button, buttonClass } from "~/ui/button";
@@ -14,11 +8,7 @@ import { FieldError } from "~/ui/form-fields";
 import { useHydrated } from "~/ui/use-hydrated";
 import { aiFeedbackSchema } from "../ai-feedback.schema";
 import { MAX_FEEDBACK_LENGTH } from "../ai-feedback-rules";
-import type {
-  AiFeedbackView,
-  CraftPageData,
-  CraftReply,
-} from "../ai-feedback-page.server";
+import type { AiFeedbackView, CraftPageData, CraftReply } from "../ai-feedback-page.server";
 import { AiScore, CraftingPanel } from "./crafting-panel";
 import { SelectionFields, SelectionMenu } from "./crafting-selection-menu";
 
@@ -32,10 +22,7 @@ import { SelectionFields, SelectionMenu } from "./crafting-selection-menu";
 
 const T = sharedCopy.aiCrafting;
 
-function newest(
-  a: AiFeedbackView | null,
-  b: AiFeedbackView | null | undefined
-) {
+function newest(a: AiFeedbackView | null, b: AiFeedbackView | null | undefined) {
   if (!b) return a;
   if (!a || a.id !== b.id) return b;
   return b.version >= a.version ? b : a;
@@ -63,10 +50,7 @@ export function FeedbackCrafter({
   const editable = page.editable && !feedback?.isSubmitted;
   const idPrefix = `craft-${mode}`;
 
-  const initialText =
-    (reply?.result?.initialValue?.userFeedback as string | undefined) ??
-    page.feedback?.userFeedback ??
-    "";
+  const initialText = (reply?.result?.initialValue?.userFeedback as string | undefined) ?? page.feedback?.userFeedback ?? "";
   const [text, setText] = useState(initialText);
   const sent = useRef<string | null>(null);
   const [kept, setKept] = useState(false);
@@ -89,8 +73,7 @@ export function FeedbackCrafter({
     const to = answered?.location;
     if (!to || to === action) return;
     setAction(to);
-    if (mode === "page")
-      navigate(to, { replace: true, preventScrollReset: true });
+    if (mode === "page") navigate(to, { replace: true, preventScrollReset: true });
   }, [answered?.location, action, mode, navigate]);
 
   const lastIntent = useRef<string | null>(null);
@@ -105,8 +88,7 @@ export function FeedbackCrafter({
     id: `craft-${page.oneOnOneId}-${mode}`,
     lastResult: last?.result as SubmissionResult<string[]> | undefined,
     shouldValidate: "onSubmit",
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: aiFeedbackSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: aiFeedbackSchema }),
     onSubmit: (event, { formData }) => {
       if (!hydrated) return;
       event.preventDefault();
@@ -119,11 +101,7 @@ export function FeedbackCrafter({
   const [menuOpen, setMenuOpen] = useState(false);
   const readSelection = () => {
     const t = area.current;
-    setSelection(
-      t && t.selectionStart !== t.selectionEnd
-        ? t.value.slice(t.selectionStart, t.selectionEnd)
-        : ""
-    );
+    setSelection(t && t.selectionStart !== t.selectionEnd ? t.value.slice(t.selectionStart, t.selectionEnd) : "");
   };
   const openMenu = () => {
     readSelection();
@@ -140,58 +118,30 @@ export function FeedbackCrafter({
     submitThrough(formData);
   };
 
-  const busy =
-    fetcher.state !== "idle" ||
-    (navigation.state === "submitting" && navigation.formAction === action);
+  const busy = fetcher.state !== "idle" || (navigation.state === "submitting" && navigation.formAction === action);
   const error = last?.error ?? null;
   const textErrors = fields.userFeedback.errors;
   const intent = fetcher.formData?.get("intent");
 
   return (
     <>
-      <Form
-        method="post"
-        action={action}
-        {...getFormProps(form)}
-        noValidate
-        className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_420px]"
-        data-crafter={mode}
-      >
+      <Form method="post" action={action} {...getFormProps(form)} noValidate className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_420px]" data-crafter={mode}>
         <input type="hidden" name="id" value={feedback?.id ?? "new"} />
         <input type="hidden" name="version" value={version} />
         <div className="space-y-4">
           {error ? (
-            <p
-              role="alert"
-              id={form.errorId}
-              className="rounded-md bg-red-50 p-3 text-sm text-red-800"
-              data-craft-error
-            >
+            <p role="alert" id={form.errorId} className="rounded-md bg-red-50 p-3 text-sm text-red-800" data-craft-error>
               {error}
             </p>
           ) : null}
-          {!page.editable ? (
-            <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
-              {T.readOnlyViewer}
-            </p>
-          ) : null}
-          {page.editable && feedback?.isSubmitted ? (
-            <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
-              {T.readOnlySubmitted}
-            </p>
-          ) : null}
+          {!page.isReviewer ? <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">{T.readOnlyViewer}</p> : null}
+          {page.isReviewer && feedback?.isSubmitted ? <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">{T.readOnlySubmitted}</p> : null}
           <div>
-            <label
-              htmlFor={`${idPrefix}-text`}
-              className="block text-sm font-semibold text-slate-900"
-            >
+            <label htmlFor={`${idPrefix}-text`} className="block text-sm font-semibold text-slate-900">
               {T.yourFeedback}
             </label>
             {editable ? (
-              <p
-                id={`${idPrefix}-text-hint`}
-                className="mt-1 text-xs text-slate-600"
-              >
+              <p id={`${idPrefix}-text-hint`} className="mt-1 text-xs text-slate-600">
                 {T.yourFeedbackHint}
               </p>
             ) : null}
@@ -213,33 +163,14 @@ export function FeedbackCrafter({
                 openMenu();
               }}
               aria-invalid={textErrors ? true : undefined}
-              aria-describedby={
-                [
-                  editable ? `${idPrefix}-text-hint` : "",
-                  textErrors ? `${idPrefix}-text-error` : "",
-                ]
-                  .filter(Boolean)
-                  .join(" ") || undefined
-              }
+              aria-describedby={[editable ? `${idPrefix}-text-hint` : "", textErrors ? `${idPrefix}-text-error` : ""].filter(Boolean).join(" ") || undefined}
               className="mt-2 w-full rounded-md border border-slate-300 px-3 py-2 text-sm leading-6"
             />
-            <FieldError
-              id={`${idPrefix}-text-error`}
-              errors={textErrors}
-              alert
-            />
-            {kept ? (
-              <p className="mt-1 text-xs text-amber-800">{T.unsavedKept}</p>
-            ) : null}
+            <FieldError id={`${idPrefix}-text-error`} errors={textErrors} alert />
+            {kept ? <p className="mt-1 text-xs text-amber-800">{T.unsavedKept}</p> : null}
             {editable && hydrated && feedback ? (
               <div className="mt-2">
-                <Button
-                  type="button"
-                  variant="secondary"
-                  disabled={!selection || busy}
-                  onClick={openMenu}
-                  aria-haspopup="dialog"
-                >
+                <Button type="button" variant="secondary" disabled={!selection || busy} onClick={openMenu} aria-haspopup="dialog">
                   {T.refineSelection}
                 </Button>
               </div>
@@ -267,34 +198,18 @@ export function FeedbackCrafter({
             )}
             {editable ? (
               <>
-                <Button
-                  type="submit"
-                  name="intent"
-                  value={feedback ? "refreshScore" : "create"}
-                  variant="secondary"
-                  disabled={busy}
-                >
-                  {busy && (intent === "refreshScore" || intent === "create")
-                    ? T.working
-                    : T.refreshScore}
+                <Button type="submit" name="intent" value={feedback ? "refreshScore" : "create"} variant="secondary" disabled={busy}>
+                  {busy && (intent === "refreshScore" || intent === "create") ? T.working : T.refreshScore}
                 </Button>
                 {feedback ? (
-                  <Button
-                    type="submit"
-                    name="intent"
-                    value="submit"
-                    disabled={busy}
-                  >
+                  <Button type="submit" name="intent" value="submit" disabled={busy}>
                     {T.submit}
                   </Button>
                 ) : null}
               </>
             ) : null}
             {busy ? (
-              <span
-                role="status"
-                className="self-center text-sm text-slate-600"
-              >
+              <span role="status" className="self-center text-sm text-slate-600">
                 {T.working}
               </span>
             ) : null}
