@@ -8,7 +8,7 @@ const E = sharedCopy.aiCrafting.errors;
 function parse(fields: Record<string, string | string[]>) {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) for (const one of Array.isArray(v) ? v : [v]) form.append(k, one);
-  return parseWithZod(form, { schema: aiFeedbackSchema }) as ReturnType<typeof parseWithZod> & { status: string; value?: any; error?: Record<string, string[] | null> };
+  return parseWithZod(form, { schema: aiFeedbackSchema }) as unknown as { status: string; value?: any; error?: Record<string, string[] | null> };
 }
 const base = { id: "af-1", version: "3", userFeedback: "You ran the demo well." };
 

@@ -16,8 +16,8 @@ import type { AiFeedbackView } from "../ai-feedback-page.server";
  */
 
 const T = sharedCopy.aiCrafting;
-const TABS = ["specificity", "tone", "focus", "actionability", "competencies"] as const;
-type Tab = (typeof TABS)[number];
+export const TABS = ["specificity", "tone", "focus", "actionability", "competencies"] as const;
+export type Tab = (typeof TABS)[number];
 const TAB_TITLES: Record<Tab, string> = {
   specificity: T.specificity,
   tone: T.tone,
@@ -36,6 +36,9 @@ export interface CraftingPanelProps {
   busy: boolean;
   errors: FieldErrors;
   idPrefix: string;
+  /** The open tab, kept by the tool so a new stored version keeps it open. */
+  tab: Tab;
+  onTab: (tab: Tab) => void;
 }
 
 export function AiScore({ score }: { score: number | null }) {
@@ -54,8 +57,7 @@ export function AiScore({ score }: { score: number | null }) {
 }
 
 export function CraftingPanel(props: CraftingPanelProps) {
-  const { hydrated, idPrefix } = props;
-  const [tab, setTab] = useState<Tab>("specificity");
+  const { hydrated, idPrefix, tab, onTab: setTab } = props;
   const tabRefs = useRef<Array<HTMLButtonElement | null>>([]);
   const onKey = (e: KeyboardEvent<HTMLButtonElement>, i: number) => {
     const step = e.key === "ArrowRight" ? 1 : e.key === "ArrowLeft" ? -1 : 0;

@@ -1,6 +1,6 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useFetcher, useNavigate, useNavigation } from "@remix-run/react";
+import { Form, Link, useFetcher, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { sharedCopy } from "~/lib/copy";
 import { Button, buttonClass } from "~/ui/button";
@@ -9,7 +9,7 @@ import { useHydrated } from "~/ui/use-hydrated";
 import { aiFeedbackSchema } from "../ai-feedback.schema";
 import { MAX_FEEDBACK_LENGTH } from "../ai-feedback-rules";
 import type { AiFeedbackView, CraftPageData, CraftReply } from "../ai-feedback-page.server";
-import { AiScore, CraftingPanel } from "./crafting-panel";
+import { AiScore, CraftingPanel, type Tab } from "./crafting-panel";
 import { SelectionFields, SelectionMenu } from "./crafting-selection-menu";
 
 /**
@@ -42,8 +42,6 @@ export function FeedbackCrafter({
   const hydrated = useHydrated();
   const fetcher = useFetcher<CraftReply>();
   const navigation = useNavigation();
-  const navigate = useNavigate();
-  const [action, setAction] = useState(page.action);
   const answered = fetcher.data ?? null;
   const last = answered ?? reply;
   const feedback = newest(page.feedback, answered?.feedback);
@@ -69,16 +67,19 @@ export function FeedbackCrafter({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [version]);
 
+  // In the dialog the tool stays open once its feedback is created: later changes go to its address.
+  // The full page follows its own address (a redirect moves it from `new`).
+  const [tab, setTab] = useState<Tab>("specificity");
+  const [created, setCreated] = useState<string | null>(null);
   useEffect(() => {
-    const to = answered?.location;
-    if (!to || to === action) return;
-    setAction(to);
-    if (mode === "page") navigate(to, { replace: true, preventScrollReset: true });
-  }, [answered?.location, action, mode, navigate]);
+    if (mode === "dialog" && answered?.location) setCreated(answered.location);
+  }, [mode, answered?.location]);
+  const action = created ?? page.action;
 
   const lastIntent = useRef<string | null>(null);
   const submitThrough = (formData: FormData) => {
     formData.set("js", "1");
+    if (mode === "dialog") formData.set("dialog", "1");
     lastIntent.current = String(formData.get("intent") ?? "");
     sent.current = String(formData.get("userFeedback") ?? "");
     fetcher.submit(formData, { method: "post", action });
@@ -220,6 +221,8 @@ export function FeedbackCrafter({
             <CraftingPanel
               key={`${feedback.id}-${feedback.version}`}
               feedback={feedback}
+            tab={tab}
+            onTab={setTab}
               competencies={page.competencies}
               editable={editable}
               hydrated={hydrated}

@@ -1,0 +1,106 @@
+import { expect, test, type Page } from "@playwright/test";
+import { signIn } from "./support";
+
+// The feedback crafting tool (001 §2 prepare feedback): the reviewer writes, sees the AI score
+// change as the text improves, tags competencies, refines a passage and submits; the same main
+// steps work with JavaScript off, the page being one form of submit buttons.
+
+const scoreOf = async (page: Page) => Number(await page.locator("[data-ai-score]").getAttribute("data-ai-score"));
+
+test("the reviewer crafts feedback, sees the scores change, tags a competency and submits", async ({ page }) => {
+  await signIn(page, "alice@acme.test");
+  await page.goto("/one-on-ones/oo-acme-leadership-1on1-1-05/prepare-feedback/new");
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Prepare feedback for");
+
+  const text = page.getByLabel("Your feedback");
+  // Empty text is refused in the browser with the §5 message.
+  await page.getByRole("button", { name: "Refresh AI score" }).click();
+  await expect(page.getByText("AI feedback crafting needs non-empty text.")).toBeVisible();
+
+  await text.fill("You are great.");
+  await page.getByRole("button", { name: "Refresh AI score" }).click();
+  await expect(page).toHaveURL(/\/prepare-feedback\/(?!new)[^/]+$/);
+  await expect(page.locator("[data-ai-score]")).not.toHaveAttribute("data-ai-score", "");
+  const first = await scoreOf(page);
+
+  // A specific, actionable text reads better: the score changes after editing and refreshing.
+  const better =
+    "In Tuesday's customer demo you walked the client through each trade-off and answered every question calmly. " +
+    "Because of that the client signed the renewal the same week. " +
+    "Next quarter, write up the demo script and share it with the sales team by the end of the month.";
+  await text.fill(better);
+  await page.getByRole("button", { name: "Refresh AI score" }).click();
+  await expect.poll(() => scoreOf(page)).not.toBe(first);
+  await expect(text).toHaveValue(better);
+
+  // The panel's tabs are a tab list with JavaScript.
+  const tabs = page.getByRole("tablist", { name: "What the AI read" });
+  await tabs.getByRole("tab", { name: "Focus" }).click();
+  await expect(page.getByRole("tabpanel", { name: "Focus" })).toBeVisible();
+
+  // Tag a competency, then remove it.
+  await tabs.getByRole("tab", { name: "Competencies" }).click();
+  const panel = page.getByRole("tabpanel", { name: "Competencies" });
+  await panel.getByLabel("Competency", { exact: true }).selectOption({ label: "Leadership" });
+  await panel.getByRole("button", { name: "Add as strength" }).click();
+  const strengths = panel.getByRole("list", { name: "Strengths" });
+  await expect(strengths.locator('[data-competency="k-acme-leadership"][data-tag="human"]')).toBeVisible();
+  await panel.getByRole("button", { name: "Remove Leadership" }).click();
+  await expect(panel.locator('[data-competency="k-acme-leadership"][data-tag="human"]')).toHaveCount(0);
+
+  // Refine a selected passage: select with the keyboard, open the selection menu by right-click.
+  await text.focus();
+  await page.keyboard.press("Control+Home");
+  for (let i = 0; i < "In Tuesday's".length; i++) await page.keyboard.press("Shift+ArrowRight");
+  await text.dispatchEvent("contextmenu", { button: 2 });
+  const menu = page.getByRole("dialog", { name: "Refine the selected text" });
+  const menuPanel = menu.locator("[data-selection-menu]");
+  await expect(menuPanel).toBeVisible();
+  expect(Math.round((await menuPanel.boundingBox())!.width)).toBe(426);
+  await expect(menu.getByText("In Tuesday's", { exact: true })).toBeVisible();
+  await expect(menu.getByLabel("How should it change?")).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(menu).toHaveCount(0);
+  await expect(text).toBeFocused();
+  // The same menu from the keyboard: the Refine selection button.
+  await page.getByRole("button", { name: "Refine selection" }).click();
+  await expect(menuPanel).toBeVisible();
+  await menu.getByLabel("How should it change?").fill("name the day and the client");
+  await menu.getByRole("button", { name: "Refine", exact: true }).click();
+  await expect(menu).toHaveCount(0);
+  await expect(text).not.toHaveValue(better);
+
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(page).toHaveURL(/\/one-on-ones$/);
+  await expect(page.getByText("Your feedback is submitted.")).toBeVisible();
+});
+
+test.describe("with JavaScript off", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the reviewer crafts, tags a competency and submits through the page's one form", async ({ page }) => {
+    await signIn(page, "mike@globex.test");
+    await page.goto("/one-on-ones/oo-globex-sales-1on1-1-04/prepare-feedback/new");
+    const text = page.getByLabel("Your feedback");
+    await text.fill("In Monday's pipeline review you updated every account before the meeting. The forecast was right for the first time this year.");
+    await page.getByRole("button", { name: "Refresh AI score" }).click();
+    await expect(page).toHaveURL(/\/prepare-feedback\/(?!new)[^/]+$/);
+    // Without JavaScript every tab shows, one under the other, with the scores.
+    await expect(page.getByRole("heading", { name: "Specificity" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Actionability" })).toBeVisible();
+    await expect(page.locator("[data-ai-score]")).toContainText("out of 100");
+
+    await page.getByLabel("Competency", { exact: true }).selectOption({ label: "Customer Focus" });
+    await page.getByRole("button", { name: "Add as development area" }).click();
+    await expect(page.getByRole("list", { name: "Development areas" }).locator('[data-competency="k-globex-customer-focus"]')).toBeVisible();
+
+    // An actionable step, added through the blank row.
+    await page.getByLabel("Step 1", { exact: true }).fill("Share the forecast template with the team by Friday.");
+    await page.getByRole("button", { name: "Add actionability" }).click();
+    await expect(page.getByLabel("Your feedback")).toHaveValue(/./);
+
+    await page.getByRole("button", { name: "Submit" }).click();
+    await expect(page).toHaveURL(/\/one-on-ones$/);
+    await expect(page.getByText("Your feedback is submitted.")).toBeVisible();
+  });
+});
