@@ -123,7 +123,19 @@ describe("creating the meeting's AI feedback", () => {
     const res = await postForm(page(MEETING_NEW, "new"), { id: "new", version: "0", intent: "create", userFeedback: text }, alice);
     expect(res.status).toBe(303);
     const stored = await row(MEETING_NEW);
-    expect(stored).toMatchObject({ company_id: "c-acme", user_feedback: text, version: 1, is_submitted: 0 });
+    // The embedded analyser's reading (docs/ai-rubric.md), stored with the text.
+    expect(stored).toMatchObject({
+      company_id: "c-acme",
+      user_feedback: text,
+      version: 1,
+      is_submitted: 0,
+      ai_score: 53,
+      specificity_score: 58,
+      actionability_score: 0,
+      tone_category: "supportive",
+      focus_category: "behavior",
+      opening_statement: "In Monday's retro you listened to everyone and summarised the decisions.",
+    });
     expect(res.headers.get("Location")).toBe(page(MEETING_NEW, stored!.id));
     // A second create (another tab) opens the one that exists and writes nothing.
     const again = await postForm(page(MEETING_NEW, "new"), { id: "new", version: "0", intent: "create", userFeedback: "Other text" }, alice);
@@ -141,8 +153,9 @@ describe("the reviewer's changes", () => {
     const res = await postForm(page(MEETING_OPEN, before.id), fields(before, "refreshScore", { userFeedback: text }), alice);
     expect(res.status).toBe(303);
     const after = (await row(MEETING_OPEN))!;
-    expect(after.user_feedback).toBe(text);
-    expect(after.version).toBe(before.version + 1);
+    expect(after).toMatchObject({ user_feedback: text, version: before.version + 1, ai_score: 52, specificity_score: 56, tone_category: "constructive", focus_category: "behavior" });
+    expect(before.ai_score).toBe(51);
+    expect(JSON.parse(after.strength_competency)).toEqual([{ id: "k-acme-leadership", tag: "ai", excerpt: "You coached the two new hires and they shipped in their first week." }]);
   });
 
   it("refuses a stale version with a clear message and writes nothing", async () => {
