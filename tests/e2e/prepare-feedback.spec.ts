@@ -21,7 +21,9 @@ test("the reviewer crafts feedback, sees the scores change, tags a competency an
   await page.getByRole("button", { name: "Refresh AI score" }).click();
   await expect(page).toHaveURL(/\/prepare-feedback\/(?!new)[^/]+$/);
   await expect(page.locator("[data-ai-score]")).not.toHaveAttribute("data-ai-score", "");
+  // The embedded analyser's score (docs/ai-rubric.md): no situation, behaviour, impact or step.
   const first = await scoreOf(page);
+  expect(first).toBe(15);
 
   // A specific, actionable text reads better: the score changes after editing and refreshing.
   const better =
@@ -30,11 +32,24 @@ test("the reviewer crafts feedback, sees the scores change, tags a competency an
     "Next quarter, write up the demo script and share it with the sales team by the end of the month.";
   await text.fill(better);
   await page.getByRole("button", { name: "Refresh AI score" }).click();
-  await expect.poll(() => scoreOf(page)).not.toBe(first);
+  await expect.poll(() => scoreOf(page)).toBe(51);
   await expect(text).toHaveValue(better);
+  await expect(page.locator("[data-specificity-score]")).toHaveText("64%");
+
+  // Specificity's Generate waits for a change; Tone's while the opening statement is empty.
+  const tabs = page.getByRole("tablist", { name: "What the AI read" });
+  const specificity = page.getByRole("tabpanel", { name: "Specificity" });
+  await expect(specificity.getByRole("button", { name: "Generate" })).toBeDisabled();
+  await specificity.getByLabel("Impact", { exact: true }).fill("The client renewed for two years.");
+  await expect(specificity.getByRole("button", { name: "Generate" })).toBeEnabled();
+  await tabs.getByRole("tab", { name: "Tone" }).click();
+  const tone = page.getByRole("tabpanel", { name: "Tone" });
+  await expect(tone.getByRole("button", { name: "Generate" })).toBeEnabled();
+  await tone.getByLabel("Opening statement").fill("");
+  await expect(tone.getByRole("button", { name: "Generate" })).toBeDisabled();
+  await expect(tone.getByRole("button", { name: "Merge" })).toBeDisabled();
 
   // The panel's tabs are a tab list with JavaScript.
-  const tabs = page.getByRole("tablist", { name: "What the AI read" });
   await tabs.getByRole("tab", { name: "Focus" }).click();
   await expect(page.getByRole("tabpanel", { name: "Focus" })).toBeVisible();
 
