@@ -39,7 +39,12 @@ export interface CraftingPanelProps {
   /** The open tab, kept by the tool so a new stored version keeps it open. */
   tab: Tab;
   onTab: (tab: Tab) => void;
+  /** What a refused post (without JavaScript) had typed in the panel's fields, shown again. */
+  typed?: Record<string, unknown>;
 }
+
+const typedText = (typed: Record<string, unknown> | undefined, name: string, fallback: string) =>
+  typeof typed?.[name] === "string" ? (typed[name] as string) : fallback;
 
 export function AiScore({ score }: { score: number | null }) {
   return (
@@ -160,9 +165,13 @@ function Excerpts({ excerpts }: { excerpts: string[] }) {
   );
 }
 
-function SpecificityTab({ feedback, editable, hydrated, busy, errors, idPrefix }: CraftingPanelProps) {
+function SpecificityTab({ feedback, editable, hydrated, busy, errors, idPrefix, typed }: CraftingPanelProps) {
   const stored = { situation: feedback.situation, behavior: feedback.behavior, impact: feedback.impact };
-  const [parts, setParts] = useState(stored);
+  const [parts, setParts] = useState({
+    situation: typedText(typed, "situation", stored.situation),
+    behavior: typedText(typed, "behavior", stored.behavior),
+    impact: typedText(typed, "impact", stored.impact),
+  });
   const changed = (Object.keys(stored) as Array<keyof typeof stored>).some((k) => parts[k].trim() !== stored[k].trim());
   const rows: Array<[keyof typeof stored, string, SbiTag[]]> = [
     ["situation", T.situation, feedback.situationTags],
@@ -206,8 +215,8 @@ function SpecificityTab({ feedback, editable, hydrated, busy, errors, idPrefix }
   );
 }
 
-function ToneTab({ feedback, editable, hydrated, busy, errors, idPrefix }: CraftingPanelProps) {
-  const [opening, setOpening] = useState(feedback.openingStatement);
+function ToneTab({ feedback, editable, hydrated, busy, errors, idPrefix, typed }: CraftingPanelProps) {
+  const [opening, setOpening] = useState(typedText(typed, "openingStatement", feedback.openingStatement));
   const empty = opening.trim() === "";
   return (
     <>

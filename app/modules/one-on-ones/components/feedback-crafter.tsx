@@ -223,6 +223,7 @@ export function FeedbackCrafter({
               feedback={feedback}
             tab={tab}
             onTab={setTab}
+            typed={reply && !hydrated && feedback.version === page.feedback?.version ? (reply.result?.initialValue as Record<string, unknown> | undefined) : undefined}
               competencies={page.competencies}
               editable={editable}
               hydrated={hydrated}
