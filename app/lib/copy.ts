@@ -510,7 +510,7 @@ const SHARED = {
     openingStatement: "Opening statement",
     toneCategory: "Tone of your feedback",
     suggestedTone: "Suggested tone",
-    toneHint: "Generate rewrites the opening in the suggested tone; Merge puts your opening statement at the start of your feedback.",
+    toneHint: "Generate rewrites the opening statement in the suggested tone and puts it in place of your first sentence; Merge puts it there as you wrote it.",
     merge: "Merge",
     toneNames: { supportive: "Supportive", constructive: "Constructive", neutral: "Neutral", critical: "Critical", harsh: "Harsh" } as Record<string, string>,
     focusCategory: "Focus of your feedback",

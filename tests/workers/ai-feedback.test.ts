@@ -2,6 +2,8 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { sharedCopy } from "~/lib/copy";
+import { mergeOpening, refineText, specificityText, toneText, withSteps } from "~/modules/ai/embedded-provider";
+import { PROVIDER_MESSAGES } from "~/modules/ai/sse";
 import worker from "../../workers/app";
 import { appFetch, ORIGIN, postForm, sessionFor } from "./helpers";
 
@@ -158,6 +160,48 @@ describe("the reviewer's changes", () => {
     expect(JSON.parse(after.strength_competency)).toEqual([{ id: "k-acme-leadership", tag: "ai", excerpt: "You coached the two new hires and they shipped in their first week." }]);
   });
 
+  it("rewrites the text through the provider for each AI call and stores it with its reading", async () => {
+    // The embedded provider's templates (docs/ai-rubric.md › Rewrites): the stored text is exactly theirs.
+    type Extra = Record<string, string | string[]>;
+    const step = async (intent: string, extra: Extra | ((current: FeedbackRow) => Extra), expected: (current: FeedbackRow) => string) => {
+      const current = (await row(MEETING_OPEN))!;
+      const body = new URLSearchParams(fields(current, intent));
+      for (const [k, v] of Object.entries(typeof extra === "function" ? extra(current) : extra)) for (const one of [v].flat()) body.append(k, one);
+      const res = await appFetch(page(MEETING_OPEN, current.id), { method: "POST", body, cookie: alice });
+      expect(res.status, intent).toBe(303);
+      const after = (await row(MEETING_OPEN))!;
+      expect(after.user_feedback, intent).toBe(expected(current));
+      expect(after.version, intent).toBe(current.version + 1);
+      expect(after.opening_statement, intent).toBe(after.user_feedback.split(/(?<=[.!?])\s+/)[0]);
+      return after;
+    };
+    // The tab posts all three parts as they stand: here a new situation, the behaviour and impact as read.
+    const sbi = await step("enhanceSpecificity", (c) => ({ situation: "In last Tuesday's onboarding session", behavior: c.behavior, impact: c.impact }), (c) =>
+      specificityText(c.user_feedback, "In last Tuesday's onboarding session", c.behavior, c.impact)
+    );
+    expect(sbi.user_feedback).toContain("you coached the two new hires");
+    expect(sbi.situation).toContain("last Tuesday's onboarding session");
+    await step("changeOpening", { openingStatement: "Great work on the onboarding project.", suggestedTone: "constructive" }, (c) =>
+      mergeOpening(c.user_feedback, toneText("Great work on the onboarding project.", "constructive"))
+    );
+    await step("mergeOpening", { openingStatement: "Thank you for this quarter." }, (c) => mergeOpening(c.user_feedback, "Thank you for this quarter."));
+    const stepped = await step("addActionability", { actionableSteps: ["Share the onboarding checklist with the team by Friday.", ""] }, (c) =>
+      withSteps(c.user_feedback, ["Share the onboarding checklist with the team by Friday."])
+    );
+    expect(stepped.user_feedback).toContain("Next steps: Share the onboarding checklist with the team by Friday.");
+    await step("refineText", { selectedText: "Thank you for this quarter.", modificationInstruction: "make it shorter" }, (c) =>
+      refineText(c.user_feedback, "Thank you for this quarter.", "make it shorter")
+    );
+  });
+
+  it("refuses refining a passage that is not in the text, writing nothing", async () => {
+    const before = (await row(MEETING_OPEN))!;
+    const res = await postForm(page(MEETING_OPEN, before.id), fields(before, "refineText", { selectedText: "words never written", modificationInstruction: "shorter" }), alice);
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain(E.selectionNotFound);
+    expect(await row(MEETING_OPEN)).toEqual(before);
+  });
+
   it("refuses a stale version with a clear message and writes nothing", async () => {
     const before = (await row(MEETING_OPEN))!;
     const res = await postForm(page(MEETING_OPEN, before.id), fields(before, "refreshScore", { version: String(before.version - 1), userFeedback: "Changed" }), alice);
@@ -278,6 +322,7 @@ describe("a failing provider", () => {
     if (res.status !== 502) console.log("PROVIDER", res.status, html.slice(0, 500));
     expect(res.status).toBe(502);
     expect(html).toContain("data-craft-error");
+    expect(html).toContain(PROVIDER_MESSAGES.unreachable);
     expect(html).toContain(before.user_feedback.slice(0, 40));
     expect(await row(MEETING_OPEN)).toEqual(before);
   });

@@ -125,21 +125,25 @@ export interface CraftReply {
   location?: string;
 }
 
-/** What the provider is asked to write for an intent; null when the text is stored as typed. */
-function taskOf(value: AiFeedbackFormValue): AiWriteTask | null {
+/** What the provider is asked to write for an intent, in order; none when the text is stored as typed. */
+function tasksOf(value: AiFeedbackFormValue): Array<(previous: string) => AiWriteTask> {
   switch (value.intent) {
     case "enhanceSpecificity":
-      return { kind: "specificity", userFeedback: value.userFeedback, situation: value.situation, behavior: value.behavior, impact: value.impact };
+      return [() => ({ kind: "specificity", userFeedback: value.userFeedback, situation: value.situation, behavior: value.behavior, impact: value.impact })];
     case "changeOpening":
-      return { kind: "tone", userFeedback: value.userFeedback, openingStatement: value.openingStatement.trim(), suggestedTone: value.suggestedTone };
+      // The provider rewrites the opening statement in the chosen tone, then puts it in place of the first sentence.
+      return [
+        () => ({ kind: "tone", userFeedback: value.userFeedback, openingStatement: value.openingStatement.trim(), suggestedTone: value.suggestedTone }),
+        (opening) => ({ kind: "merge-opening", userFeedback: value.userFeedback, openingStatement: opening }),
+      ];
     case "mergeOpening":
-      return { kind: "merge-opening", userFeedback: value.userFeedback, openingStatement: value.openingStatement.trim() };
+      return [() => ({ kind: "merge-opening", userFeedback: value.userFeedback, openingStatement: value.openingStatement.trim() })];
     case "addActionability":
-      return { kind: "actionability", userFeedback: value.userFeedback, actionableSteps: value.actionableSteps };
+      return [() => ({ kind: "actionability", userFeedback: value.userFeedback, actionableSteps: value.actionableSteps })];
     case "refineText":
-      return { kind: "refine", userFeedback: value.userFeedback, selectedText: value.selectedText, instruction: value.modificationInstruction.trim() };
+      return [() => ({ kind: "refine", userFeedback: value.userFeedback, selectedText: value.selectedText, instruction: value.modificationInstruction.trim() })];
     default:
-      return null;
+      return [];
   }
 }
 
@@ -197,10 +201,10 @@ export async function craftAction(context: AppLoadContext, viewer: CraftViewer, 
   if (value.intent === "refineText" && !value.userFeedback.includes(value.selectedText)) return refuse(T.errors.selectionNotFound, 400);
 
   let text = value.userFeedback;
-  const task = taskOf(value);
-  if (task) {
+  const provider = aiProviderFor(context);
+  for (const task of tasksOf(value)) {
     try {
-      text = (await collect(aiProviderFor(context).write(task, { signal: request.signal }))).trim();
+      text = (await collect(provider.write(task(text), { signal: request.signal }))).trim();
     } catch (error) {
       // The provider's message is safe to show; the text stays as the person wrote it.
       if (error instanceof AiProviderError) return refuse(error.message, 502);
