@@ -77,13 +77,24 @@ test("the reviewer crafts feedback, sees the scores change, tags a competency an
   await page.keyboard.press("Escape");
   await expect(menu).toHaveCount(0);
   await expect(text).toBeFocused();
-  // The same menu from the keyboard: the Refine selection button.
+  // The same menu from the keyboard's selection and the Refine selection button.
   await page.getByRole("button", { name: "Refine selection" }).click();
   await expect(menuPanel).toBeVisible();
-  await menu.getByLabel("How should it change?").fill("name the day and the client");
+  await page.keyboard.press("Escape");
+
+  // Refine the first sentence: the provider rewrites it in place, the rest stays.
+  const firstSentence = better.slice(0, better.indexOf(". ") + 1);
+  await text.evaluate((el: HTMLTextAreaElement, end: number) => {
+    el.focus();
+    el.setSelectionRange(0, end);
+  }, firstSentence.length);
+  await text.dispatchEvent("contextmenu", { button: 2 });
+  await expect(menuPanel).toBeVisible();
+  await expect(menu.getByText(firstSentence, { exact: true })).toBeVisible();
+  await menu.getByLabel("How should it change?").fill("make it friendlier");
   await menu.getByRole("button", { name: "Refine", exact: true }).click();
   await expect(menu).toHaveCount(0);
-  await expect(text).not.toHaveValue(better);
+  await expect(text).toHaveValue(`Thank you for your work on this. ${better}`);
 
   await page.getByRole("button", { name: "Submit" }).click();
   await expect(page).toHaveURL(/\/one-on-ones$/);
