@@ -557,6 +557,7 @@ const SHARED = {
   // AI assistant: the 1-on-1 AI Assistant panel and the profile chat (001 §2, §4–§6; 002 §2.2)
   assistant: {
     title: "AI Assistant",
+    craftFeedback: "Help me craft feedback",
     profileChatTitle: "AI chat",
     openProfileChat: "Open AI chat",
     closeProfileChat: "Close AI chat",
