@@ -43,6 +43,7 @@ import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { localBrowserEnv } from "../../scripts/local-browser.mjs";
 import { postAtOnce } from "./burst.mjs";
+import { CHAT_SOCKETS, chatSocketsCheck, chatSocketsRun } from "./ai-chat.mjs";
 import { feedbackIds, feedbackPages, feedbackPlan, feedbackStored, feedbackSubmitCheck, feedbackSubmitRun } from "./feedback.mjs";
 import { objectivesCampaignIds, objectivesCampaignPages } from "./objectives-campaigns.mjs";
 import { d1FileIn, measureReportMemory, MEMORY_LIMIT_MB } from "./report-memory.mjs";
@@ -187,6 +188,7 @@ const OTHER_TARGETS = [
   "feedback-launch",
   ...REPORT_TARGETS,
   "feedback-submit",
+  "ai-chat-sockets",
 ];
 const TARGET_KEYS = [...PAGES.map((p) => p.key), ...OTHER_TARGETS];
 
@@ -1653,6 +1655,11 @@ async function main() {
     log(`launching ${LARGE_FEEDBACK.launchLibraryLoopId} (manager-downward over Initech) and waiting for every sender's notification`);
     feedbackLaunch = await feedbackLaunchRun(auth.cookie);
   }
+  let chatSockets = null;
+  if (want("ai-chat-sockets")) {
+    log(`${CHAT_SOCKETS} assistant sockets at once, each asking one question on the configured provider`);
+    chatSockets = await chatSocketsRun({ origin: ORIGIN, cookie: auth.cookie, profileId: ADMIN_ID, percentile });
+  }
   await stopServer();
   const feedbackLaunchStored = feedbackLaunch ? await verifyFeedbackLaunch(feedbackLaunch) : null;
   // Checked after the run, from the database itself (the server no longer holds it).
@@ -1800,6 +1807,7 @@ async function main() {
       `${upload.rows}-row people upload (custom relationship) = ${upload.seconds.toFixed(2)} s (target ≤ 10 s)`,
       upload.seconds <= 10,
     ]);
+  if (chatSockets) checks.push(chatSocketsCheck(chatSockets, ms));
   if (reports) {
     printReports(reportPlan, reports);
     checks.push(...reportChecks(reports));

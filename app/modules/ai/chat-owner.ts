@@ -15,7 +15,13 @@ export function readChatOwner(header: string | null): ChatOwner | null {
   try {
     const value = JSON.parse(header) as Partial<ChatOwner>;
     if (typeof value.chatId !== "string" || typeof value.userId !== "string" || typeof value.companyId !== "string") return null;
-    return { chatId: value.chatId, userId: value.userId, companyId: value.companyId, oneOnOneId: typeof value.oneOnOneId === "string" ? value.oneOnOneId : null };
+    return {
+      chatId: value.chatId,
+      userId: value.userId,
+      companyId: value.companyId,
+      oneOnOneId: typeof value.oneOnOneId === "string" ? value.oneOnOneId : null,
+      fresh: value.fresh === true,
+    };
   } catch {
     return null;
   }

@@ -31,6 +31,8 @@ export interface ChatOwner {
   companyId: string;
   /** The meeting whose AI Assistant panel opened the chat; null for the profile chat. */
   oneOnOneId: string | null;
+  /** A chat the upgrade has just named: it has nothing stored yet. */
+  fresh?: boolean;
 }
 
 /** What the chat's object gives the conversation: its sockets and the provider. */
@@ -49,6 +51,8 @@ export interface ChatRoom {
  */
 export class ChatConversation {
   private pending: { id: string; controller: AbortController } | null = null;
+  /** The turns as stored, read once per life of the object: it is their only writer. */
+  private turns: ChatTurn[] | null = null;
 
   constructor(private readonly room: ChatRoom) {}
 
@@ -95,13 +99,21 @@ export class ChatConversation {
     if (turns.some((turn) => turn.id === id)) return this.room.send(socket, { type: "chat_error", id, error: words.assistantDuplicate });
 
     const now = new Date();
-    await db.batch([
+    const turn: ChatTurn = { id, humanMessage: question, aiMessage: "", status: null, citations: [] };
+    // The question is stored while the facts are read; the reply waits for both.
+    const stored = db.batch([
       db
         .insert(aiChats)
         .values({ id: owner.chatId, companyId: owner.companyId, userId: owner.userId, oneOnOneId: owner.oneOnOneId, createdAt: now, updatedAt: now })
         .onConflictDoUpdate({ target: aiChats.id, set: { updatedAt: now } }),
       db.insert(aiChatMessages).values({ chatId: owner.chatId, id, companyId: owner.companyId, profileId, humanMessage: question, createdAt: now }),
     ]);
+    const reading = assistantFacts(db, asker, scopeOf(asker, question, profileId, meeting?.meeting ?? null));
+    // Neither rejects unseen while the other is awaited.
+    stored.catch(() => {});
+    reading.catch(() => {});
+    await stored;
+    this.turns = [...turns, turn];
     this.room.broadcast({ type: "input_message", id, humanMessage: question, profileId });
 
     let text = "";
@@ -109,21 +121,23 @@ export class ChatConversation {
     let error: string | null = null;
     let facts: AiFact[] = [];
     try {
-      const gathered = await assistantFacts(db, asker, scopeOf(asker, question, profileId, meeting?.meeting ?? null));
+      const gathered = await reading;
       facts = gathered.facts;
       if (gathered.refused) {
         text = words.assistantSubjectHidden;
         this.room.broadcast({ type: "ai_response_chunk", id, chunk: text });
       } else {
         const history = turns
-          .filter((turn) => turn.status === "complete")
+          .filter((earlier) => earlier.status === "complete")
           .slice(-CHAT_HISTORY_TURNS)
-          .map((turn) => ({ human: turn.humanMessage, ai: turn.aiMessage }));
+          .map((earlier) => ({ human: earlier.humanMessage, ai: earlier.aiMessage }));
         const task = { kind: "chat" as const, question, history, subject: gathered.subject, facts };
         for await (const chunk of answerChat(this.room.provider(), task, controller.signal)) {
           if (controller.signal.aborted) break;
           if (!chunk) continue;
           text += chunk;
+          // A socket that connects meanwhile gets the text so far in its history, then the rest.
+          turn.aiMessage = text;
           this.room.broadcast({ type: "ai_response_chunk", id, chunk });
           // Lets an `abort` (another socket event) in between chunks, whatever the provider's pace.
           await new Promise((resolve) => setTimeout(resolve, 0));
@@ -145,11 +159,14 @@ export class ChatConversation {
       .update(aiChatMessages)
       .set({ aiMessage: text, status, citations })
       .where(and(eq(aiChatMessages.chatId, owner.chatId), eq(aiChatMessages.id, id)));
+    Object.assign(turn, { aiMessage: text, status, citations });
     this.room.broadcast({ type: "ai_response_complete", id, status, aiMessage: text, citations, error });
   }
 
   /** The chat's turns, oldest first; a reply left without status by an eviction is stored as failed. */
   private async history(owner: ChatOwner): Promise<ChatTurn[]> {
+    if (this.turns) return this.turns;
+    if (owner.fresh) return (this.turns = []);
     const db = this.room.db;
     if (!this.pending) {
       await db
@@ -168,6 +185,7 @@ export class ChatConversation {
       .from(aiChatMessages)
       .where(and(eq(aiChatMessages.chatId, owner.chatId), eq(aiChatMessages.companyId, owner.companyId)))
       .orderBy(asc(aiChatMessages.createdAt), asc(sql`rowid`));
+    this.turns = rows;
     return rows;
   }
 }

@@ -67,7 +67,7 @@ export async function openAiSocket(request: Request, context: AppLoadContext): P
     chatId = crypto.randomUUID();
   }
 
-  const owner: ChatOwner = { chatId, userId: viewer.user.id, companyId: viewer.company.id, oneOnOneId };
+  const owner: ChatOwner = { chatId, userId: viewer.user.id, companyId: viewer.company.id, oneOnOneId, fresh: !named };
   const namespace = context.cloudflare.env.AI_CHAT;
   const chat = namespace.get(namespace.idFromName(`chat:${chatId}`));
   return chat.fetch(new Request(url.toString(), { headers: { Upgrade: "websocket", [CHAT_OWNER_HEADER]: writeChatOwner(owner) } }));

@@ -26,6 +26,9 @@ export function ChatView({
 }) {
   const [text, setText] = useState("");
   const logRef = useRef<HTMLDivElement>(null);
+  const ownInput = useRef<HTMLTextAreaElement>(null);
+  const input = inputRef ?? ownInput;
+  const abortRef = useRef<HTMLButtonElement>(null);
   const pending = chat.pendingId !== null;
   const connected = chat.connection === "open";
   const last = chat.turns.at(-1);
@@ -35,7 +38,19 @@ export function ChatView({
     if (log) log.scrollTop = log.scrollHeight;
   }, [chat.turns.length, last?.aiMessage]);
 
+  // The input is disabled while a reply is written: its focus moves to Abort, and back after.
+  const hadFocus = useRef(false);
+  useEffect(() => {
+    if (pending && hadFocus.current) {
+      abortRef.current?.focus();
+    } else if (!pending && hadFocus.current) {
+      hadFocus.current = false;
+      if (!document.activeElement || document.activeElement === document.body || document.activeElement === abortRef.current) input.current?.focus();
+    }
+  }, [pending, input]);
+
   const submit = () => {
+    hadFocus.current = document.activeElement === input.current;
     if (chat.send(text, profileId)) setText("");
   };
 
@@ -105,7 +120,7 @@ export function ChatView({
           {words.inputLabel}
         </label>
         <textarea
-          ref={inputRef}
+          ref={input}
           id={`chat-input-${chat.chatId ?? "new"}`}
           name="inputMessage"
           rows={2}
@@ -125,7 +140,7 @@ export function ChatView({
           className="min-h-10 flex-1 resize-none rounded-md border border-slate-300 px-3 py-2 text-sm disabled:bg-slate-100"
         />
         {pending ? (
-          <button type="button" onClick={chat.abort} className="btn-secondary rounded-md border border-slate-300 px-3 py-2 text-sm">
+          <button ref={abortRef} type="button" onClick={chat.abort} className="btn-secondary rounded-md border border-slate-300 px-3 py-2 text-sm">
             {words.abort}
           </button>
         ) : (
