@@ -43,7 +43,7 @@ import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { localBrowserEnv } from "../../scripts/local-browser.mjs";
 import { postAtOnce } from "./burst.mjs";
-import { CHAT_SOCKETS, chatSocketsCheck, chatSocketsRun } from "./ai-chat.mjs";
+import { CHAT_SOCKETS, chatSocketsChecks, chatSocketsRun } from "./ai-chat.mjs";
 import { feedbackIds, feedbackPages, feedbackPlan, feedbackStored, feedbackSubmitCheck, feedbackSubmitRun } from "./feedback.mjs";
 import { objectivesCampaignIds, objectivesCampaignPages } from "./objectives-campaigns.mjs";
 import { d1FileIn, measureReportMemory, MEMORY_LIMIT_MB } from "./report-memory.mjs";
@@ -1807,7 +1807,7 @@ async function main() {
       `${upload.rows}-row people upload (custom relationship) = ${upload.seconds.toFixed(2)} s (target ≤ 10 s)`,
       upload.seconds <= 10,
     ]);
-  if (chatSockets) checks.push(chatSocketsCheck(chatSockets, ms));
+  if (chatSockets) checks.push(...chatSocketsChecks(chatSockets, ms));
   if (reports) {
     printReports(reportPlan, reports);
     checks.push(...reportChecks(reports));

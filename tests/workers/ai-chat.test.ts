@@ -100,6 +100,9 @@ beforeAll(async () => {
   const now = Date.now();
   await env.DB.batch([
     env.DB.prepare("INSERT INTO one_on_ones (id, company_id, reviewer_id, reviewee_id, state, blocks, created_at) VALUES (?, 'c-acme', 'u-acme-sam', 'u-acme-eve', 'prep', '[]', ?)").bind(meetingId, now),
+    env.DB.prepare(
+      "INSERT INTO goals (id, company_id, user_id, name, deadline, competency_ids, behaviour_ids, created_by, updated_at) VALUES ('g-chat', 'c-acme', 'u-acme-eve', 'Ship the onboarding revamp', ?, '[]', '[]', 'u-acme-eve', ?)"
+    ).bind(now + 86_400_000, now),
     feedback("fb-named", "u-acme-ed", false, "Eve ran the launch review with a clear agenda.", now - 3000),
     feedback("fb-anon", null, true, "Eve's estimates were off in the last sprint.", now - 2000),
     feedback("fb-hidden", null, true, "Waiting for its run to close.", now - 1000, { visible: false }),
@@ -295,6 +298,13 @@ describe("facts", () => {
     expect(named?.label).toMatch(/from Ed /);
     expect(feedbackFacts.some((f) => f.text.includes("Waiting for its run"))).toBe(false);
     expect(JSON.stringify(task.facts)).not.toContain("fb-hidden");
+    // Her goals come along (at most 8), each with its key and the Goals tab.
+    const goals = await env.DB.prepare("SELECT count(*) AS n FROM goals WHERE company_id = 'c-acme' AND user_id = 'u-acme-eve'").first<{ n: number }>();
+    const goalFacts = task.facts.filter((f) => f.kind === "goal");
+    expect(goals?.n).toBeGreaterThan(0);
+    expect(goalFacts).toHaveLength(Math.min(goals?.n ?? 0, 8));
+    expect(goalFacts.map((f) => f.label)).toContain("Goal: Ship the onboarding revamp");
+    expect(goalFacts.every((f, i) => f.key === `G${i + 1}` && f.href === "/organization/settings/users/u-acme-eve/goals")).toBe(true);
     const citations = complete.citations as Array<{ key: string; label: string; href: string }>;
     expect(citations.map((c) => c.key)).toEqual(task.facts.map((f) => f.key));
     expect(citations.find((c) => c.label.includes("Anonymous"))?.href).toContain("/feedback?feedback=fb-anon");

@@ -1,9 +1,14 @@
-import { sql } from "drizzle-orm";
-import type { Db } from "~/db/client.server";
+import { sql, type SQL } from "drizzle-orm";
+import { d1Statement, type Db } from "~/db/client.server";
 import type { AiFact } from "~/modules/ai/types";
 import type { Person, Viewer } from "~/modules/auth/session.server";
 import { personGoals } from "~/modules/goals/person-goals.server";
-import { personObjectives } from "~/modules/objectives/person-objectives.server";
+import {
+  personObjectivesOf,
+  personObjectivesSql,
+  type PersonObjective,
+  type PersonObjectiveRow,
+} from "~/modules/objectives/person-objectives.server";
 import { maySeeFeedbackItem, shownSenderId } from "./feedback.server";
 import { mayReadEveryone, maySeePerson } from "./people.server";
 import { mayReadReport, REPORTED_STATES } from "./review-reports.server";
@@ -44,39 +49,42 @@ type Asker = Person;
 
 export async function assistantFacts(db: Db, asker: Asker, scope: FactScope): Promise<AssistantFacts> {
   if (scope.kind === "company-reviews") {
-    return { subject: null, refused: false, facts: await reviewFacts(db, asker, null, PER_KIND.review * 5) };
+    return { subject: null, refused: false, facts: reviewFactsOf(asker, await db.all<ReviewRow>(reviewSql(asker, null, PER_KIND.review * 5))) };
   }
   if (scope.kind === "company-feedback") {
-    return { subject: null, refused: false, facts: await feedbackFacts(db, asker, null, MAX_FACTS) };
+    return { subject: null, refused: false, facts: feedbackFactsOf(asker, await db.all<FeedbackRow>(feedbackSql(asker, null, MAX_FACTS))) };
   }
   if (!scope.subjectId) return { subject: null, refused: false, facts: [] };
-  const subject = await visibleSubject(db, asker, scope.subjectId, scope.meeting);
-  if (!subject) return { subject: null, refused: true, facts: [] };
-  const [feedback, goals, objectives, reviews] = await Promise.all([
-    feedbackFacts(db, asker, subject.id, PER_KIND.feedback),
-    goalFacts(db, asker, subject.id),
-    objectiveFacts(db, asker, subject.id),
-    reviewFacts(db, asker, subject.id, PER_KIND.review),
+  const subjectId = scope.subjectId;
+  // Every statement carries the visibility rule itself, so the four reads are one D1 round trip.
+  const may = subjectRule(asker, subjectId, scope.meeting);
+  const [subjectRows, feedbackRows, objectiveRows, reviewRows] = await db.$client.batch([
+    d1Statement(db, sql`SELECT u.id AS id, u.name AS name FROM users u WHERE u.company_id = ${asker.company.id} AND u.id = ${subjectId} AND ${may} LIMIT 1`),
+    d1Statement(db, sql`${feedbackSql(asker, subjectId, PER_KIND.feedback, may)}`),
+    d1Statement(db, sql`SELECT * FROM (${personObjectivesSql(asker.company.id, subjectId, { limit: PER_KIND.objective })}) WHERE ${may}`),
+    d1Statement(db, reviewSql(asker, subjectId, PER_KIND.review, may)),
   ]);
-  return { subject, refused: false, facts: [...feedback, ...reviews, ...goals, ...objectives].slice(0, MAX_FACTS) };
+  const subject = (subjectRows.results[0] as { id: string; name: string } | undefined) ?? null;
+  if (!subject) return { subject: null, refused: true, facts: [] };
+  const goals = await goalFacts(db, asker, subject.id);
+  const objectives = objectiveFactsOf(asker, subject.id, personObjectivesOf(objectiveRows.results as PersonObjectiveRow[]));
+  const facts = [
+    ...feedbackFactsOf(asker, feedbackRows.results as unknown as FeedbackRow[]),
+    ...reviewFactsOf(asker, reviewRows.results as unknown as ReviewRow[]),
+    ...goals,
+    ...objectives,
+  ];
+  return { subject, refused: false, facts: facts.slice(0, MAX_FACTS) };
 }
 
-async function visibleSubject(
-  db: Db,
-  asker: Asker,
-  subjectId: string,
-  meeting: { reviewerId: string; revieweeId: string } | null
-): Promise<{ id: string; name: string } | null> {
+/** Whether the asker may see the subject, as SQL: a 1-on-1's parties see each other. */
+function subjectRule(asker: Asker, subjectId: string, meeting: { reviewerId: string; revieweeId: string } | null): SQL {
   const me = asker.user.id;
   const party =
     meeting !== null &&
     (meeting.reviewerId === me || meeting.revieweeId === me || asker.user.isSuperAdmin) &&
     (subjectId === meeting.reviewerId || subjectId === meeting.revieweeId);
-  const rows = await db.all<{ id: string; name: string; may: number }>(sql`
-    SELECT u.id AS id, u.name AS name, ${party ? sql`1` : maySeePerson(asker, { kind: "my-team" }, sql.raw("u.id"))} AS may
-    FROM users u WHERE u.company_id = ${asker.company.id} AND u.id = ${subjectId} LIMIT 1`);
-  const row = rows[0];
-  return row && Number(row.may) === 1 ? { id: row.id, name: row.name } : null;
+  return party ? sql`1` : maySeePerson(asker, { kind: "my-team" }, subjectId);
 }
 
 /** The page a fact about `personId` opens for the asker. */
@@ -114,8 +122,8 @@ interface FeedbackRow {
   sent_at: number;
 }
 
-async function feedbackFacts(db: Db, asker: Asker, subjectId: string | null, limit: number): Promise<AiFact[]> {
-  const rows = await db.all<FeedbackRow>(sql`
+function feedbackSql(asker: Asker, subjectId: string | null, limit: number, may: SQL = sql`1`): SQL {
+  return sql`
     SELECT fi.id, fi.receiver_id, r.name AS receiver_name, fi.sender_id, s.name AS sender_name, fi.anonymous,
            fi.feedback_type_title AS title, fi.feedback_text AS text, fi.situation_text AS situation,
            fi.behavior_text AS behavior, fi.impact_text AS impact, fi.sbi_next_step_text AS next_step,
@@ -126,9 +134,12 @@ async function feedbackFacts(db: Db, asker: Asker, subjectId: string | null, lim
     LEFT JOIN users s ON s.id = fi.sender_id AND s.company_id = fi.company_id AND fi.anonymous = 0
     WHERE fi.company_id = ${asker.company.id}
       ${subjectId ? sql`AND fi.receiver_id = ${subjectId}` : sql``}
-      AND ${maySeeFeedbackItem(asker)}
+      AND ${maySeeFeedbackItem(asker)} AND ${may}
     ORDER BY fi.sent_at DESC, fi.id
-    LIMIT ${limit}`);
+    LIMIT ${limit}`;
+}
+
+function feedbackFactsOf(asker: Asker, rows: FeedbackRow[]): AiFact[] {
   return rows.map((row, i) => {
     const senderId = shownSenderId({ anonymous: row.anonymous, senderId: row.sender_id });
     const from = senderId ? (row.sender_name ?? "a colleague") : "Anonymous";
@@ -175,8 +186,7 @@ async function goalFacts(db: Db, asker: Asker, subjectId: string): Promise<AiFac
   }));
 }
 
-async function objectiveFacts(db: Db, asker: Asker, subjectId: string): Promise<AiFact[]> {
-  const objectives = await personObjectives(db, asker.company.id, subjectId, { limit: PER_KIND.objective });
+function objectiveFactsOf(asker: Asker, subjectId: string, objectives: PersonObjective[]): AiFact[] {
   return objectives.slice(-PER_KIND.objective).map((objective, i) => ({
     key: `O${i + 1}`,
     kind: "objective" as const,
@@ -208,8 +218,8 @@ interface ReviewRow {
   updated_at: number;
 }
 
-async function reviewFacts(db: Db, asker: Asker, subjectId: string | null, limit: number): Promise<AiFact[]> {
-  const rows = await db.all<ReviewRow>(sql`
+function reviewSql(asker: Asker, subjectId: string | null, limit: number, may: SQL = sql`1`): SQL {
+  return sql`
     SELECT c.id AS campaign_id, c.title, c.state, p.reviewee_id, u.name AS reviewee_name,
            SUM(CASE WHEN p.completed_at IS NOT NULL THEN 1 ELSE 0 END) AS completed, COUNT(*) AS total,
            MAX(p.updated_at) AS updated_at
@@ -218,10 +228,13 @@ async function reviewFacts(db: Db, asker: Asker, subjectId: string | null, limit
     JOIN users u ON u.id = p.reviewee_id AND u.company_id = p.company_id
     WHERE p.company_id = ${asker.company.id} AND c.state IN ${REPORTED_STATES}
       ${subjectId ? sql`AND p.reviewee_id = ${subjectId}` : sql``}
-      AND ${mayReadReport(asker as Viewer)}
+      AND ${mayReadReport(asker as Viewer)} AND ${may}
     GROUP BY c.id, p.reviewee_id
     ORDER BY updated_at DESC, c.id, p.reviewee_id
-    LIMIT ${limit}`);
+    LIMIT ${limit}`;
+}
+
+function reviewFactsOf(asker: Asker, rows: ReviewRow[]): AiFact[] {
   return rows.map((row, i) => ({
     key: `R${i + 1}`,
     kind: "review" as const,
