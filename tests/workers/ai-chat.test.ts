@@ -242,6 +242,17 @@ describe("a conversation", () => {
     client.close();
   });
 
+  it("honours an abort sent right behind its question, before the provider writes", async () => {
+    useProvider(scripted(() => ["never ", "shown"], 0));
+    const client = await connect(SLACK, alice);
+    await client.next((e) => e.type === "new_chat_message");
+    client.ask("quick", "Stop at once");
+    client.send({ type: "abort" });
+    expect(await client.next((e) => e.type === "ai_response_complete")).toMatchObject({ id: "quick", status: "aborted", aiMessage: "" });
+    expect(client.events.some((e) => e.type === "ai_response_chunk")).toBe(false);
+    client.close();
+  });
+
   it("gives the history to a new socket on the same chat, and the next reply sees it", async () => {
     useProvider(scripted((task) => [task.kind === "chat" ? `Answer to ${task.question}.` : ""]));
     const first = await connect(SLACK, alice);

@@ -132,16 +132,21 @@ export class ChatConversation {
           .slice(-CHAT_HISTORY_TURNS)
           .map((earlier) => ({ human: earlier.humanMessage, ai: earlier.aiMessage }));
         const task = { kind: "chat" as const, question, history, subject: gathered.subject, facts };
-        for await (const chunk of answerChat(this.room.provider(), task, controller.signal)) {
-          if (controller.signal.aborted) break;
-          if (!chunk) continue;
-          text += chunk;
-          // A socket that connects meanwhile gets the text so far in its history, then the rest.
-          turn.aiMessage = text;
-          this.room.broadcast({ type: "ai_response_chunk", id, chunk });
-          // Lets an `abort` (another socket event) in between chunks, whatever the provider's pace.
-          await new Promise((resolve) => setTimeout(resolve, 0));
-          if (controller.signal.aborted) break;
+        // An `abort` sent with the question (or while the facts were read) is let in first.
+        await nextTurn();
+        if (!controller.signal.aborted) {
+          for await (const chunk of answerChat(this.room.provider(), task, controller.signal)) {
+            if (controller.signal.aborted) break;
+            if (chunk) {
+              text += chunk;
+              // A socket that connects meanwhile gets the text so far in its history, then the rest.
+              turn.aiMessage = text;
+              this.room.broadcast({ type: "ai_response_chunk", id, chunk });
+            }
+            // Lets an `abort` (another socket event) in between chunks, whatever the provider's pace.
+            await nextTurn();
+            if (controller.signal.aborted) break;
+          }
         }
       }
       if (controller.signal.aborted) status = "aborted";
@@ -188,6 +193,10 @@ export class ChatConversation {
     this.turns = rows;
     return rows;
   }
+}
+
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 /** The gates the upgrade checked, checked again at each question (rights may have changed). */
