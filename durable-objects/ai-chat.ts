@@ -36,7 +36,7 @@ export class AiChat extends DurableObject<Env> {
     const pair = new WebSocketPair();
     const [client, server] = Object.values(pair) as [WebSocket, WebSocket];
     this.ctx.acceptWebSocket(server);
-    server.serializeAttachment(owner);
+    server.serializeAttachment({ ...owner, fresh: false } satisfies ChatOwner);
     await this.conversation.greet(server, owner);
     return new Response(null, { status: 101, webSocket: client });
   }

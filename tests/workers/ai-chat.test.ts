@@ -1,3 +1,4 @@
+import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import * as providers from "~/modules/ai/provider.server";
@@ -260,6 +261,10 @@ describe("a conversation", () => {
     first.ask("a", "One");
     await first.next((e) => e.type === "ai_response_complete");
     first.close();
+    // As after an eviction or hibernation: the object has forgotten the turns and reads them from D1.
+    await runInDurableObject(env.AI_CHAT.get(env.AI_CHAT.idFromName(`chat:${chatId}`)), async (instance) => {
+      (instance as unknown as { conversation: { turns: unknown } }).conversation.turns = null;
+    });
 
     const again = await connect(`${SLACK}?chatId=${chatId}`, alice);
     const greeting = await again.next((e) => e.type === "new_chat_message");
@@ -272,6 +277,22 @@ describe("a conversation", () => {
     const task = tasks.at(-1);
     expect(task?.kind === "chat" && task.history).toEqual([{ human: "One", ai: "Answer to One." }]);
     again.close();
+  });
+
+  it("a socket kept open across the object's eviction still continues the stored conversation", async () => {
+    useProvider(scripted((task) => [task.kind === "chat" ? `Answer to ${task.question}.` : ""]));
+    const client = await connect(SLACK, alice);
+    const { chatId } = await client.next((e) => e.type === "new_chat_message");
+    client.ask("a", "One");
+    await client.next((e) => e.type === "ai_response_complete" && e.id === "a");
+    await runInDurableObject(env.AI_CHAT.get(env.AI_CHAT.idFromName(`chat:${chatId}`)), async (instance) => {
+      (instance as unknown as { conversation: { turns: unknown } }).conversation.turns = null;
+    });
+    client.ask("b", "Two");
+    await client.next((e) => e.type === "ai_response_complete" && e.id === "b");
+    const task = tasks.at(-1);
+    expect(task?.kind === "chat" && task.history).toEqual([{ human: "One", ai: "Answer to One." }]);
+    client.close();
   });
 });
 

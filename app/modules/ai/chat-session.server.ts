@@ -61,6 +61,8 @@ export class ChatConversation {
   }
 
   async greet(socket: WebSocket, owner: ChatOwner): Promise<void> {
+    // Only at its first connect is a chat known to be empty; a socket's owner outlives that.
+    if (owner.fresh && !this.turns) this.turns = [];
     this.room.send(socket, { type: "new_chat_message", chatId: owner.chatId, messages: await this.history(owner), pendingId: this.pendingId });
   }
 
@@ -171,7 +173,6 @@ export class ChatConversation {
   /** The chat's turns, oldest first; a reply left without status by an eviction is stored as failed. */
   private async history(owner: ChatOwner): Promise<ChatTurn[]> {
     if (this.turns) return this.turns;
-    if (owner.fresh) return (this.turns = []);
     const db = this.room.db;
     if (!this.pending) {
       await db
