@@ -112,9 +112,10 @@ for (const variant of [
       const custom = page.locator("tr[data-custom-template]").filter({ hasText: name });
       await expect(custom.getByRole("cell", { name: "Everyone" })).toBeVisible();
       await custom.getByRole("button", { name: `Use template: ${name}` }).click();
+      // A loop of blocks edits its blocks: the builder, with the template's questions. The builder
+      // is a heavy page on a loaded machine, so wait for it first; its toast stays five seconds.
+      await expect(page.getByRole("textbox", { name: "Title" })).toHaveValue(name, { timeout: 20_000 });
       await expect(page.getByText("Feedback loop created successfully")).toBeVisible();
-      // A loop of blocks edits its blocks: the builder, with the template's questions.
-      await expect(page.getByRole("textbox", { name: "Title" })).toHaveValue(name);
       await expect(page.locator("li[data-block-key]").first().getByRole("textbox", { name: "Question" })).toHaveValue("What went well on this project?");
       await page.getByRole("textbox", { name: "Title" }).fill(`${name} loop`);
       await page.getByRole("button", { name: "Save", exact: true }).click();
