@@ -46,7 +46,8 @@ class Client {
   constructor(readonly socket: WebSocket) {
     socket.accept();
     socket.addEventListener("message", (message) => {
-      this.events.push(JSON.parse(String(message.data)) as Event);
+      const text = String(message.data);
+      this.events.push(text === "pong" ? { type: "pong" } : (JSON.parse(text) as Event));
       for (const wake of this.waiters.splice(0)) wake();
     });
   }
@@ -192,6 +193,14 @@ describe("a conversation", () => {
     client.close();
   });
 
+  it("answers a keep-alive ping with pong", async () => {
+    const client = await connect(SLACK, alice);
+    await client.next((e) => e.type === "new_chat_message");
+    client.socket.send("ping");
+    await client.next((e) => e.type === "pong");
+    client.close();
+  });
+
   it("refuses a blank or over-long message and writes nothing", async () => {
     useProvider(scripted(() => ["never"]));
     const client = await connect(SLACK, alice);
@@ -243,14 +252,19 @@ describe("a conversation", () => {
     client.close();
   });
 
-  it("honours an abort sent right behind its question, before the provider writes", async () => {
-    useProvider(scripted(() => ["never ", "shown"], 0));
+  it("honours an abort sent right behind its question, keeping exactly the text already sent", async () => {
+    useProvider(scripted(() => Array.from({ length: 500 }, (_, i) => `p${i} `), 0));
     const client = await connect(SLACK, alice);
-    await client.next((e) => e.type === "new_chat_message");
+    const { chatId } = await client.next((e) => e.type === "new_chat_message");
     client.ask("quick", "Stop at once");
     client.send({ type: "abort" });
-    expect(await client.next((e) => e.type === "ai_response_complete")).toMatchObject({ id: "quick", status: "aborted", aiMessage: "" });
-    expect(client.events.some((e) => e.type === "ai_response_chunk")).toBe(false);
+    const complete = await client.next((e) => e.type === "ai_response_complete");
+    expect(complete).toMatchObject({ id: "quick", status: "aborted" });
+    const sent = client.events.filter((e) => e.type === "ai_response_chunk").map((e) => e.chunk).join("");
+    expect(complete.aiMessage).toBe(sent);
+    expect(sent.split(" ").filter(Boolean).length).toBeLessThan(500);
+    const row = await env.DB.prepare("SELECT ai_message, status FROM ai_chat_messages WHERE chat_id = ? AND id = 'quick'").bind(chatId).first();
+    expect(row).toEqual({ ai_message: sent, status: "aborted" });
     client.close();
   });
 

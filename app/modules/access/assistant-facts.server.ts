@@ -49,7 +49,7 @@ type Asker = Person;
 
 export async function assistantFacts(db: Db, asker: Asker, scope: FactScope): Promise<AssistantFacts> {
   if (scope.kind === "company-reviews") {
-    return { subject: null, refused: false, facts: reviewFactsOf(asker, await db.all<ReviewRow>(reviewSql(asker, null, PER_KIND.review * 5))) };
+    return { subject: null, refused: false, facts: reviewFactsOf(await db.all<ReviewRow>(reviewSql(asker, null, PER_KIND.review * 5))) };
   }
   if (scope.kind === "company-feedback") {
     return { subject: null, refused: false, facts: feedbackFactsOf(asker, await db.all<FeedbackRow>(feedbackSql(asker, null, MAX_FACTS))) };
@@ -70,7 +70,7 @@ export async function assistantFacts(db: Db, asker: Asker, scope: FactScope): Pr
   const objectives = objectiveFactsOf(asker, subject.id, personObjectivesOf(objectiveRows.results as PersonObjectiveRow[]));
   const facts = [
     ...feedbackFactsOf(asker, feedbackRows.results as unknown as FeedbackRow[]),
-    ...reviewFactsOf(asker, reviewRows.results as unknown as ReviewRow[]),
+    ...reviewFactsOf(reviewRows.results as unknown as ReviewRow[]),
     ...goals,
     ...objectives,
   ];
@@ -234,7 +234,7 @@ function reviewSql(asker: Asker, subjectId: string | null, limit: number, may: S
     LIMIT ${limit}`;
 }
 
-function reviewFactsOf(asker: Asker, rows: ReviewRow[]): AiFact[] {
+function reviewFactsOf(rows: ReviewRow[]): AiFact[] {
   return rows.map((row, i) => ({
     key: `R${i + 1}`,
     kind: "review" as const,
