@@ -59,6 +59,15 @@ function applyEvent(state: ChatState, event: ServerEvent): ChatState {
         ),
       };
     case "chat_error":
+      // A question that failed after it was echoed ends there: sending is possible again.
+      if (event.id !== null && event.id === state.pendingId) {
+        return {
+          ...state,
+          error: event.error,
+          pendingId: null,
+          turns: state.turns.map((turn) => (turn.id === event.id && turn.status === null ? { ...turn, status: "failed", error: event.error } : turn)),
+        };
+      }
       return { ...state, error: event.error };
   }
 }

@@ -47,6 +47,16 @@ describe("the browser's conversation", () => {
     expect(chatReducer(state, { kind: "event", event: { type: "ai_response_chunk", id: "m1", chunk: "x" } }).turns[0].aiMessage).toBe("Hel");
   });
 
+  it("ends a question that failed after its echo, so sending works again", () => {
+    let state = chatReducer(start, { kind: "event", event: { type: "input_message", id: "m1", humanMessage: "Q", profileId: null } });
+    state = chatReducer(state, { kind: "event", event: { type: "chat_error", id: "m1", error: "The assistant could not answer. Try again." } });
+    expect(state.pendingId).toBeNull();
+    expect(state.turns[0]).toMatchObject({ status: "failed", error: "The assistant could not answer. Try again." });
+    // A refusal of another message leaves the reply in progress alone.
+    const pending = chatReducer(start, { kind: "event", event: { type: "input_message", id: "m2", humanMessage: "Q", profileId: null } });
+    expect(chatReducer(pending, { kind: "event", event: { type: "chat_error", id: "m3", error: "Wait" } }).pendingId).toBe("m2");
+  });
+
   it("takes the history and the reply in progress from a reconnect's greeting", () => {
     const state = chatReducer(
       { ...start, turns: [{ id: "old", humanMessage: "gone", aiMessage: "", status: null, citations: [] }] },

@@ -84,6 +84,12 @@ export class ChatConversation {
     this.pending = { id: event.id, controller };
     try {
       await this.reply(socket, owner, event.id, checked.text, event.inputMetaData.profileId, controller);
+    } catch (cause) {
+      // A database failure before or after the reply: the person is told, the object stays up.
+      logError(`chat:${owner.chatId}`, cause, { step: "assistant message" });
+      const turn = this.turns?.find((t) => t.id === event.id && t.status === null);
+      if (turn) turn.status = "failed";
+      this.room.broadcast({ type: "chat_error", id: event.id, error: words.assistantFailed });
     } finally {
       this.pending = null;
     }
