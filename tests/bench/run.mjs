@@ -23,6 +23,8 @@
 //   8b. feedback loop launch: Initech's 5,000-pair manager-downward library loop launched through
 //      /dev/feedback-launch; every sender's notification must be written (the queue's jobs
 //      included) within 10 s, and after the run D1 must hold exactly one per sender
+//   8c. the embedded AI analyser scoring 2,000 characters, in this Node process (tests/bench/ai-analyser.mjs;
+//      `--only ai-analyser` measures it alone, without building or starting the server)
 //   9. PASS/FAIL against the targets (page p95 <= 4 x static p95; >= 300 pair transitions/s with
 //      p95 < 50 ms; 500 survey submissions at once all land exactly once; first-load JS <= 150 KB
 //      gzip; 5,000-row uploads: people <= 10 s, pairs < 5 s; XLSX of >= 50,000 answer rows by the
@@ -42,6 +44,7 @@ import os from "node:os";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { localBrowserEnv } from "../../scripts/local-browser.mjs";
+import { analyserBench, analyserCheck } from "./ai-analyser.mjs";
 import { postAtOnce } from "./burst.mjs";
 import { CHAT_SOCKETS, chatSocketsChecks, chatSocketsRun } from "./ai-chat.mjs";
 import { feedbackIds, feedbackPages, feedbackPlan, feedbackStored, feedbackSubmitCheck, feedbackSubmitRun } from "./feedback.mjs";
@@ -188,6 +191,7 @@ const OTHER_TARGETS = [
   "feedback-launch",
   ...REPORT_TARGETS,
   "feedback-submit",
+  "ai-analyser",
   "ai-chat-sockets",
 ];
 const TARGET_KEYS = [...PAGES.map((p) => p.key), ...OTHER_TARGETS];
@@ -1538,6 +1542,13 @@ function feedbackLaunchCheck(launch, stored) {
 
 async function main() {
   const t0 = performance.now();
+  // The analyser needs no server: measured first, and alone when it is all that was asked for.
+  const analyser = want("ai-analyser") && !args.serve ? await analyserBench(loadSeedModule) : null;
+  if (analyser && args.only?.size === 1) {
+    const [label, ok] = analyserCheck(analyser, ms);
+    console.log(`${ok ? "PASS" : "FAIL"}  ${label}`);
+    return ok || !args.strict ? 0 : 1;
+  }
   mkdirSync(path.join(ROOT, ".builds"), { recursive: true });
   await build();
   await prepareDatabase();
@@ -1792,6 +1803,7 @@ async function main() {
   if (surveyPlan) checks.push(surveySubmitCheck(surveyPlan, surveySubmit, surveyStored));
   if (feedbackLaunch) checks.push(feedbackLaunchCheck(feedbackLaunch, feedbackLaunchStored));
   if (feedbackSubmit) checks.push(feedbackSubmitCheck(feedback, feedbackSubmit, feedbackGiven, ms));
+  if (analyser) checks.push(analyserCheck(analyser, ms));
   if (pairUpload)
     checks.push([
       `${pairUpload.rows}-row pair upload (Launch Review) = ${pairUpload.seconds.toFixed(2)} s (target < 5 s)`,

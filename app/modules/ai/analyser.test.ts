@@ -91,7 +91,7 @@ describe("analyseFeedback", () => {
         { tag: "measure", expanded: "Measured: 3 hours", excerpt: "3 hours" },
       ],
     });
-    // 25 + 30 + 25 + min(10, 5·1 measure) + min(10, ⌊55 words / 5⌋) − 0 vague = 95
+    // 25 + 30 + 25 + min(10, 5·1 measure) + min(10, ⌊50 words / 5⌋) − 0 vague = 95
     expect(a.specificity.score).toBe(95);
     expect(a.tone).toEqual({ category: "constructive", openingStatement: first, suggestedTone: "constructive", excerpts: ["could", "Next time"] });
     expect(a.focus).toEqual({ category: "behavior", excerpts: ["you presented the migration plan with clear milestones"] });
@@ -111,7 +111,7 @@ describe("analyseFeedback", () => {
       excerpts: ["lazy", "never", "useless"],
     });
     expect(a.focus).toEqual({ category: "person", excerpts: ["You are lazy"] });
-    // 0 + 0 + 0 + 0 + ⌊13 / 5⌋ = 2
+    // 0 + 0 + 0 + 0 + ⌊12 / 5⌋ = 2
     expect(a.specificity.score).toBe(2);
     expect(a.actionability.score).toBe(0);
     // 0.4·2 + 0 + 0.15·0 (harsh) + 0.15·0 (person) = 0.8 → 1
@@ -145,7 +145,7 @@ describe("analyseFeedback", () => {
       { tag: "result", expanded: "Impact: delayed the release by 2 days", excerpt: "delayed the release by 2 days" },
       { tag: "measure", expanded: "Measured: 2 days", excerpt: "2 days" },
     ]);
-    // 25 + 30 + 25 + 5 + ⌊48 / 5⌋ = 94; steps 40 + 15 ("Try to flag slips as soon as you see them." has 10 words)
+    // 25 + 30 + 25 + 5 + ⌊46 / 5⌋ = 94; steps 40 + 15 ("Try to flag slips as soon as you see them." has 10 words)
     expect([a.specificity.score, a.actionability.score, a.aiScore]).toEqual([94, 55, 84]);
   });
 
