@@ -54,7 +54,8 @@ class Client {
   send(event: unknown) {
     this.socket.send(JSON.stringify(event));
   }
-  ask(id: string, inputMessage: string, profileId: string | null = null) {
+  // About Eve by default: with her two visible feedback items the chat rules let the provider answer.
+  ask(id: string, inputMessage: string, profileId: string | null = "u-acme-eve") {
     this.send({ type: "ai_chat_message", id, inputMessage, inputMetaData: { profileId } });
   }
   async next(match: (event: Event) => boolean, timeoutMs = 5000): Promise<Event> {
@@ -361,7 +362,7 @@ describe("facts", () => {
     useProvider(scripted(() => ["ok"]));
     const client = await connect(SLACK, alice);
     await client.next((e) => e.type === "new_chat_message");
-    client.ask("qp", "Analyze employee feedback");
+    client.ask("qp", "Analyze employee feedback", null);
     await client.next((e) => e.type === "ai_response_complete");
     const task = tasks.at(-1);
     if (task?.kind !== "chat") throw new Error("no chat task");
