@@ -61,19 +61,30 @@ test.describe("with JavaScript", () => {
     await expect(input).toBeEnabled();
     await expect(chat.getByRole("button", { name: "Send" })).toBeVisible();
 
+    // And with the Abort button while the reply streams in: the input is disabled meanwhile.
+    await input.fill("Summarise my recent feedback again");
+    await input.press("Enter");
+    const third = log.locator("[data-turn]").nth(2);
+    await expect(input).toBeDisabled();
+    await expect(chat.getByRole("button", { name: "Abort" })).toBeFocused();
+    await chat.getByRole("button", { name: "Abort" }).click();
+    await expect(third).toHaveAttribute("data-status", "aborted");
+    await expect(input).toBeEnabled();
+    await expect(input).toBeFocused();
+
     // The socket drops: the chat reconnects to the same conversation.
     const before = await page.evaluate(() => (window as unknown as { __chatSockets: WebSocket[] }).__chatSockets.length);
     await page.evaluate(() => (window as unknown as { __chatSockets: WebSocket[] }).__chatSockets.forEach((socket) => socket.close()));
     await expect.poll(() => page.evaluate(() => (window as unknown as { __chatSockets: WebSocket[] }).__chatSockets.length)).toBeGreaterThan(before);
     await expect(chat.getByRole("button", { name: "Send" })).toBeEnabled();
-    await expect(log.locator("[data-turn]")).toHaveCount(2);
+    await expect(log.locator("[data-turn]")).toHaveCount(3);
     const url = await page.evaluate(() => (window as unknown as { __chatSockets: WebSocket[] }).__chatSockets.at(-1)!.url);
     expect(url).toMatch(/\/api\/slack-ai\/socket\.io\?chatId=/);
 
     // A reload continues it too.
     await page.reload();
     await page.getByRole("button", { name: "Open AI chat" }).click();
-    await expect(page.getByRole("log").locator("[data-turn]")).toHaveCount(2);
+    await expect(page.getByRole("log").locator("[data-turn]")).toHaveCount(3);
     await expect(page.getByRole("log").locator("[data-turn]").first()).toContainText("Summarise my recent feedback");
   });
 

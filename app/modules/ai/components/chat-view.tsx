@@ -140,11 +140,11 @@ export function ChatView({
           className="min-h-10 flex-1 resize-none rounded-md border border-slate-300 px-3 py-2 text-sm disabled:bg-slate-100"
         />
         {pending ? (
-          <button ref={abortRef} type="button" onClick={chat.abort} className="btn-secondary rounded-md border border-slate-300 px-3 py-2 text-sm">
+          <button key="abort" ref={abortRef} type="button" onClick={chat.abort} className="btn-secondary rounded-md border border-slate-300 px-3 py-2 text-sm">
             {words.abort}
           </button>
         ) : (
-          <button type="submit" disabled={!connected} className="rounded-md bg-indigo-600 px-3 py-2 text-sm font-medium text-white disabled:opacity-50">
+          <button key="send" type="submit" disabled={!connected} className="rounded-md bg-indigo-600 px-3 py-2 text-sm font-medium text-white disabled:opacity-50">
             {words.send}
           </button>
         )}
