@@ -149,6 +149,26 @@ describe("the upgrade", () => {
     expect((await upgrade(`${SLACK}?oneOnOneId=${meetingId}`, sam)).status).toBe(101);
   });
 
+  it("gives a meeting's panel to a super admin outside it, and not to the reviewer once AI feedback is started", async () => {
+    const other = `m-${crypto.randomUUID()}`;
+    await env.DB.prepare("INSERT INTO one_on_ones (id, company_id, reviewer_id, reviewee_id, state, blocks, created_at) VALUES (?, 'c-acme', 'u-acme-sam', 'u-acme-ed', 'prep', '[]', ?)")
+      .bind(other, Date.now())
+      .run();
+    expect((await upgrade(`${SLACK}?oneOnOneId=${other}`, alice)).status).toBe(101);
+    expect((await upgrade(`${SLACK}?oneOnOneId=${other}`, sam)).status).toBe(101);
+    await env.DB.prepare(
+      "INSERT INTO ai_feedbacks (id, company_id, one_on_one_id, reviewer_id, reviewee_id, updated_at) VALUES (?, 'c-acme', ?, 'u-acme-sam', 'u-acme-ed', ?)"
+    )
+      .bind(`af-${other}`, other, Date.now())
+      .run();
+    const refused = await upgrade(`${SLACK}?oneOnOneId=${other}`, sam);
+    expect(refused.status).toBe(403);
+    expect(refused.webSocket).toBeNull();
+    expect((await upgrade(`${SLACK}?oneOnOneId=${other}`, alice)).status).toBe(101);
+    // Another company's super admin does not reach it.
+    expect((await upgrade(`${TEAMS}?oneOnOneId=${other}`, gina)).status).toBe(404);
+  });
+
   it("refuses another person's chat and another company's chat", async () => {
     useProvider(scripted(() => ["Hello."]));
     const client = await connect(SLACK, alice);
