@@ -76,3 +76,5 @@ export function answerText(q: PrepQuestion, answer: { value: unknown } | undefin
     .map((c) => c.text)
     .join(", ");
 }
+
+export const isHeading = (b: PrepBlock): b is HeadingBlock => b.type === "title" || b.type === "subtitle";
