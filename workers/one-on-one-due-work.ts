@@ -12,15 +12,15 @@ const BATCH = 100;
 /**
  * The clock's moves of 1-on-1s (001 §4; app/modules/one-on-ones/meeting-machine.ts): prep opens a
  * day before the scheduled time, the session starts at it, and closes an hour later. Each due
- * meeting goes through its single writer with a request id made of the meeting and the state it
- * leaves, and the write is guarded on that state: a double fire or a retry moves it once.
+ * meeting goes through its single writer with a request id made of the meeting, the state it
+ * leaves and its scheduled time, and the write is guarded on that state: a double fire or a retry moves it once.
  */
 export const oneOnOneSchedules: DueWorkJob = {
   name: "one-on-one-schedules",
   async run({ env, db, now }) {
     const t = now.getTime();
     const due = await db
-      .select({ id: oneOnOnes.id, companyId: oneOnOnes.companyId, state: oneOnOnes.state })
+      .select({ id: oneOnOnes.id, companyId: oneOnOnes.companyId, state: oneOnOnes.state, scheduledAt: oneOnOnes.scheduledAt })
       .from(oneOnOnes)
       .where(
         or(
@@ -34,7 +34,7 @@ export const oneOnOneSchedules: DueWorkJob = {
     for (const m of due) {
       try {
         const answer = (await oneOnOneWriterOf(env, m.id).meeting(
-          { requestId: `cron:one-on-one:${m.id}:${m.state}`, companyId: m.companyId, actorId: null },
+          { requestId: `cron:one-on-one:${m.id}:${m.state}:${m.scheduledAt?.getTime()}`, companyId: m.companyId, actorId: null },
           { type: "advance", oneOnOneId: m.id, now: t }
         )) as MeetingAnswer;
         if (answer.ok && answer.state !== m.state) moved++;
