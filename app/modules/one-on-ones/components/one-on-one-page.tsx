@@ -54,7 +54,9 @@ export function OneOnOnePage() {
             <DetailsCard d={d} />
           </div>
           <PrepSurvey blocks={d.blocks} sides={d.sides} requestId={d.requestId} lastResult={of("prep")?.result} refusal={of("prep")?.error} />
+          {/* A fresh load (after a save) starts the card again in view mode. */}
           <NotesCard
+            key={d.requestId}
             meetingId={d.id}
             notes={d.notes}
             sharedNotesOf={d.sharedNotesOf}
