@@ -24,7 +24,7 @@ export { DEMO_FEEDBACK, FEEDBACK_COUNT_UPSERTS, FEEDBACK_SEED_TABLES, LARGE_FEED
 // @ts-ignore TS5097
 import { demoGoalRows } from "./goals.ts";
 // @ts-ignore TS5097
-import { demoOneOnOneRows } from "./one-on-ones.ts";
+import { demoOneOnOneRows, largeOneOnOneRows } from "./one-on-ones.ts";
 // @ts-ignore TS5097
 import { toStoredBlocks } from "../../modules/reviews/questionnaire-blocks.ts";
 import type { BlockForm, Catalogue, CompetencySnapshot, ObjectiveSnapshot, StoredBlock } from "../../modules/reviews/questionnaire-blocks";
@@ -1270,6 +1270,7 @@ export function largeSeed(size = 5000, now = Date.now()): SeedTables {
   merge(t, largeFeedbackLoopRows(t, now));
   merge(t, largeObjectivesCampaignRows(t, now));
   merge(t, largeObjectiveSetRows(t, now));
+  merge(t, largeOneOnOneRows(t, now));
   return t;
 }
 

@@ -104,3 +104,34 @@ export function demoOneOnOneRows(tables: SeedTables, now: number): SeedTables {
   }
   return { one_on_one_parties: parties };
 }
+
+/** Initech (the benchmarks): its super admin's 200 meetings over the last year and the weeks ahead, in every state. */
+export function largeOneOnOneRows(_tables: SeedTables, now: number): SeedTables {
+  const today = Math.floor(now / DAY) * DAY;
+  const blocks = JSON.stringify([
+    { id: "agenda-1", type: "subtitle", typeTitle: "Subtitle", titleValue: { text: "Before we meet" } },
+    { id: "agenda-2", type: "long-text", typeTitle: "Long Text", textValue: { label: "What went well since our last 1-on-1?", placeholder: "Type your answer here", required: false } },
+  ]);
+  const states = ["closed", "prep", "open", "closed"] as const;
+  const rows: Row[] = [];
+  for (let i = 1; i <= 200; i++) {
+    const state = states[i % states.length];
+    const scheduledAt = state === "closed" ? today - ((i * 7) % 360) * DAY + 9 * HOUR : today + (i % 30) * DAY + 9 * HOUR;
+    rows.push({
+      id: `oo-initech-${String(i).padStart(3, "0")}`,
+      company_id: "c-initech",
+      loop_id: null,
+      run_id: null,
+      reviewer_id: "u-initech-admin",
+      reviewee_id: `u-initech-person${String(i).padStart(4, "0")}`,
+      state,
+      scheduled_at: scheduledAt,
+      start_at: state === "closed" ? scheduledAt : null,
+      closed_at: state === "closed" ? scheduledAt + HOUR : null,
+      frequency: "does-not-repeat",
+      blocks,
+      created_at: today - 400 * DAY,
+    });
+  }
+  return { one_on_ones: rows };
+}
