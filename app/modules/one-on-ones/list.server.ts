@@ -6,8 +6,9 @@ import type { OneOnOneState } from "~/modules/feedback/loop-types";
 import { meetingDate } from "./meeting-machine";
 import { engagementWindow, overviewOf, windowStart, type EngagementOverview, type OverviewRow } from "./overview";
 
-/** Rows a tab lists at most. */
-const LIST_LIMIT = 200;
+/** Rows a tab shows a page. */
+export const PAGE_SIZE = 50;
+const MAX_PAGE = 1000;
 const SEARCH_MAX = 100;
 
 export type ListTab = "upcoming" | "past";
@@ -26,6 +27,8 @@ export interface OneOnOneListRow {
 export interface OneOnOnesPageData {
   tab: ListTab;
   q: string;
+  page: number;
+  hasNext: boolean;
   admin: boolean;
   rows: OneOnOneListRow[];
   overview: EngagementOverview;
@@ -46,7 +49,7 @@ function scopeSql(viewer: Viewer, admin: boolean): SQL {
 
 type ListRaw = { id: string; state: OneOnOneState; scheduled_at: number | null; start_at: number | null; reviewer_id: string; reviewee_id: string; reviewer_name: string; reviewee_name: string };
 
-function listSql(viewer: Viewer, admin: boolean, tab: ListTab, q: string): SQL {
+function listSql(viewer: Viewer, admin: boolean, tab: ListTab, q: string, page: number): SQL {
   const me = viewer.user.id;
   const other = sql`CASE WHEN o.reviewer_id = ${me} THEN e.name WHEN o.reviewee_id = ${me} THEN r.name ELSE r.name || ' ' || e.name END`;
   const search = q ? sql`AND instr(lower(${other}), lower(${q})) > 0` : sql``;
@@ -61,7 +64,7 @@ function listSql(viewer: Viewer, admin: boolean, tab: ListTab, q: string): SQL {
     JOIN users r ON r.id = o.reviewer_id AND r.company_id = o.company_id
     JOIN users e ON e.id = o.reviewee_id AND e.company_id = o.company_id
     WHERE ${tabWhere} ${search}
-    ${order} LIMIT ${LIST_LIMIT}`;
+    ${order} LIMIT ${PAGE_SIZE + 1} OFFSET ${(page - 1) * PAGE_SIZE}`;
 }
 
 /** One row of aggregates: the window's meetings, and the submitted AI feedbacks of those meetings. */
@@ -91,13 +94,15 @@ export async function loadOneOnOnesPage(db: Db, viewer: Viewer, url: URL, now = 
   const tab: ListTab = url.searchParams.get("tab") === "past" ? "past" : "upcoming";
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, SEARCH_MAX);
   const months = engagementWindow(url.searchParams.get("months"));
+  const page = Math.min(MAX_PAGE, Math.max(1, Math.floor(Number(url.searchParams.get("page")) || 1)));
   const admin = inAdminView(viewer);
   const [list, overview] = await db.$client.batch([
-    d1Statement(db, listSql(viewer, admin, tab, q)),
+    d1Statement(db, listSql(viewer, admin, tab, q, page)),
     d1Statement(db, overviewSql(viewer, admin, windowStart(now, months))),
   ]);
   const me = viewer.user.id;
-  const rows = (list.results as ListRaw[]).map((r) => {
+  const raw = list.results as ListRaw[];
+  const rows = raw.slice(0, PAGE_SIZE).map((r) => {
     const party = r.reviewer_id === me || r.reviewee_id === me;
     return {
       id: r.id,
@@ -107,5 +112,5 @@ export async function loadOneOnOnesPage(db: Db, viewer: Viewer, url: URL, now = 
       date: meetingDate({ state: r.state, scheduledAt: r.scheduled_at, startAt: r.start_at }),
     };
   });
-  return { tab, q, admin, rows, overview: overviewOf(overview.results[0] as OverviewRow | undefined, months) };
+  return { tab, q, page, hasNext: raw.length > PAGE_SIZE, admin, rows, overview: overviewOf(overview.results[0] as OverviewRow | undefined, months) };
 }

@@ -12,8 +12,9 @@ import { StateBadge } from "./state-badge";
 /** /one-on-ones (001 §2): Upcoming and Past, search, the engagement overview, New 1-on-1 for the ADMIN view. */
 export function OneOnOnesPage() {
   const data = useLoaderData<OneOnOnesPageData>();
-  const tabHref = (tab: "upcoming" | "past") => {
+  const tabHref = (tab: "upcoming" | "past", page = 1) => {
     const p = new URLSearchParams();
+    if (page > 1) p.set("page", String(page));
     if (tab === "past") p.set("tab", "past");
     if (data.q) p.set("q", data.q);
     if (data.overview.months !== 3) p.set("months", String(data.overview.months));
@@ -76,6 +77,22 @@ export function OneOnOnesPage() {
           <div role="tabpanel" id="one-on-ones-panel" aria-labelledby={`tab-${data.tab}`}>
             <MeetingList data={data} />
           </div>
+          {data.page > 1 || data.hasNext ? (
+            <nav aria-label={t.pages} className="flex justify-between text-sm">
+              {data.page > 1 ? (
+                <Link to={tabHref(data.tab, data.page - 1)} className={buttonClass("secondary")} rel="prev">
+                  {t.previousPage}
+                </Link>
+              ) : (
+                <span />
+              )}
+              {data.hasNext ? (
+                <Link to={tabHref(data.tab, data.page + 1)} className={buttonClass("secondary")} rel="next">
+                  {t.nextPage}
+                </Link>
+              ) : null}
+            </nav>
+          ) : null}
         </section>
         <Overview overview={data.overview} admin={data.admin} tab={data.tab} q={data.q} />
       </div>
