@@ -7,7 +7,7 @@ import { meetingDate } from "./meeting-machine";
 import { engagementWindow, overviewOf, windowStart, type EngagementOverview, type OverviewRow } from "./overview";
 
 /** Rows a tab shows a page. */
-export const PAGE_SIZE = 50;
+export const PAGE_SIZE = 25;
 const MAX_PAGE = 1000;
 const SEARCH_MAX = 100;
 
