@@ -115,6 +115,28 @@ describe("1-on-1 list", () => {
   });
 });
 
+describe("1-on-1 list pages", () => {
+  it("shows 25 meetings a page with Next and Previous", async () => {
+    const at = Date.now() + 86_400_000;
+    const rows = Array.from({ length: 30 }, (_, i) =>
+      env.DB.prepare(
+        "INSERT INTO one_on_ones (id, company_id, reviewer_id, reviewee_id, state, scheduled_at, frequency, blocks) VALUES (?, 'c-globex', 'u-globex-gary', 'u-globex-ivy', 'prep', ?, 'does-not-repeat', '[]')"
+      ).bind(`oo-page-${String(i).padStart(2, "0")}`, at + i * 60_000)
+    );
+    await env.DB.batch(rows);
+    const ivy = await sessionFor("ivy@globex.test");
+    const first = await html("/one-on-ones", ivy);
+    expect(first.match(/data-one-on-one="/g)?.length).toBe(25);
+    expect(first).toContain('rel="next"');
+    expect(first).not.toContain('rel="prev"');
+    const second = await html("/one-on-ones?page=2", ivy);
+    expect(second.match(/data-one-on-one="/g)?.length).toBe(5);
+    expect(second).toContain("oo-page-29");
+    expect(second).toContain('rel="prev"');
+    expect(second).not.toContain('rel="next"');
+  });
+});
+
 describe("1-on-1 page", () => {
   it("sends an unknown, another company's or someone else's meeting back to the list", async () => {
     const tina = await sessionFor("tina@globex.test");
