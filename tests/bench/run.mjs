@@ -178,6 +178,13 @@ const PAGES = [
     path: `/my-profile/${ADMIN_ID}/feedback`,
     note: "the signed-in person's Feedback tab: the feedback they received, newest first (up to 5,000), with its filters",
   },
+  {
+    key: "one-on-ones",
+    name: "1-on-1 list",
+    path: "/one-on-ones",
+    note: "1-on-1s: Initech's super admin's Upcoming meetings (of 200 over the past year and the weeks ahead) with the 3-month engagement overview, read in one D1 batch",
+    expect: { pattern: /data-one-on-one="/, what: "meetings listed" },
+  },
 ];
 /** What `--only` can name besides the pages (static asset: always measured with a page, as the ratios need it). */
 const OTHER_TARGETS = [
