@@ -5,6 +5,7 @@ import type { JobMessage } from "./queues";
 import type { DueWorkJob } from "./due-work-job";
 import { surveySchedules } from "./survey-due-work";
 import { feedbackLoopSchedules } from "./feedback-due-work";
+import { oneOnOneSchedules } from "./one-on-one-due-work";
 
 
 // A queue sendBatch takes at most 100 messages; ten rounds bound one minute's work.
@@ -99,4 +100,4 @@ export const reviewSchedules: DueWorkJob = {
 };
 
 /** Registry of due-work jobs run by the every-minute cron; areas add theirs here. */
-export const DUE_WORK: DueWorkJob[] = [deliverOutbox, purgeExpired, reviewSchedules, surveySchedules, feedbackLoopSchedules];
+export const DUE_WORK: DueWorkJob[] = [deliverOutbox, purgeExpired, reviewSchedules, surveySchedules, feedbackLoopSchedules, oneOnOneSchedules];

@@ -441,8 +441,8 @@ export const ROUTES: RouteEntry[] = [
     ["integrations", "/integrations", "Integrations", { module: "routes/integrations.tsx" }],
   ]),
   ...area("1-on-1s", "1-on-1s will let reviewers and reviewees prepare their meetings, keep notes and get help to craft feedback.", "ViewAiFeedback", [
-    ["one-on-ones", "/one-on-ones", "1-on-1s"],
-    ["one-on-one", "/one-on-ones/:oneOnOneId", "1-on-1"],
+    ["one-on-ones", "/one-on-ones", "1-on-1s", { module: "routes/one-on-ones.tsx" }],
+    ["one-on-one", "/one-on-ones/:oneOnOneId", "1-on-1", { module: "routes/one-on-one.tsx" }],
     ["one-on-one-prepare-feedback", "/one-on-ones/:oneOnOneId/prepare-feedback/:prepareAiFeedbackId", "Prepare Feedback", { module: "routes/one-on-ones.prepare-feedback.tsx" }],
   ]),
 ];

@@ -46,6 +46,7 @@ import { gzipSync } from "node:zlib";
 import { localBrowserEnv } from "../../scripts/local-browser.mjs";
 import { analyserBench, analyserCheck } from "./ai-analyser.mjs";
 import { postAtOnce } from "./burst.mjs";
+import { CHAT_SOCKETS, chatSocketsChecks, chatSocketsRun } from "./ai-chat.mjs";
 import { feedbackIds, feedbackPages, feedbackPlan, feedbackStored, feedbackSubmitCheck, feedbackSubmitRun } from "./feedback.mjs";
 import { objectivesCampaignIds, objectivesCampaignPages } from "./objectives-campaigns.mjs";
 import { d1FileIn, measureReportMemory, MEMORY_LIMIT_MB } from "./report-memory.mjs";
@@ -177,6 +178,13 @@ const PAGES = [
     path: `/my-profile/${ADMIN_ID}/feedback`,
     note: "the signed-in person's Feedback tab: the feedback they received, newest first (up to 5,000), with its filters",
   },
+  {
+    key: "one-on-ones",
+    name: "1-on-1 list",
+    path: "/one-on-ones",
+    note: "1-on-1s: Initech's super admin's Upcoming meetings (of 200 over the past year and the weeks ahead) with the 3-month engagement overview, read in one D1 batch",
+    expect: { pattern: /data-one-on-one="/, what: "meetings listed" },
+  },
 ];
 /** What `--only` can name besides the pages (static asset: always measured with a page, as the ratios need it). */
 const OTHER_TARGETS = [
@@ -191,6 +199,7 @@ const OTHER_TARGETS = [
   ...REPORT_TARGETS,
   "feedback-submit",
   "ai-analyser",
+  "ai-chat-sockets",
 ];
 const TARGET_KEYS = [...PAGES.map((p) => p.key), ...OTHER_TARGETS];
 
@@ -1664,6 +1673,11 @@ async function main() {
     log(`launching ${LARGE_FEEDBACK.launchLibraryLoopId} (manager-downward over Initech) and waiting for every sender's notification`);
     feedbackLaunch = await feedbackLaunchRun(auth.cookie);
   }
+  let chatSockets = null;
+  if (want("ai-chat-sockets")) {
+    log(`${CHAT_SOCKETS} assistant sockets at once, each asking one question on the configured provider`);
+    chatSockets = await chatSocketsRun({ origin: ORIGIN, cookie: auth.cookie, profileId: ADMIN_ID, percentile });
+  }
   await stopServer();
   const feedbackLaunchStored = feedbackLaunch ? await verifyFeedbackLaunch(feedbackLaunch) : null;
   // Checked after the run, from the database itself (the server no longer holds it).
@@ -1812,6 +1826,7 @@ async function main() {
       `${upload.rows}-row people upload (custom relationship) = ${upload.seconds.toFixed(2)} s (target ≤ 10 s)`,
       upload.seconds <= 10,
     ]);
+  if (chatSockets) checks.push(...chatSocketsChecks(chatSockets, ms));
   if (reports) {
     printReports(reportPlan, reports);
     checks.push(...reportChecks(reports));

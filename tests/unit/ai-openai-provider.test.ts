@@ -135,3 +135,13 @@ describe("openAiProvider", () => {
     expect(fake.requests.at(-1)!).toMatchObject({ authorization: "Bearer sk-env", body: { model: "gpt-env" } });
   });
 });
+
+describe("aiProvider", () => {
+  const base = { SESSION_SECRET: "unit-tests-session-secret-0123456789", INTEGRATION_KEYS: "test:unit-tests-integration-key-0123456789abcdef" };
+  it("is the embedded provider by default and the Workers AI one for AI_PROVIDER=workers-ai", async () => {
+    expect(aiProvider({ ...base } as unknown as Env).kind).toBe("embedded");
+    const unbound = aiProvider({ ...base, AI_PROVIDER: "workers-ai" } as unknown as Env);
+    expect(unbound.kind).toBe("workers-ai");
+    await expect(collect(unbound.write(TASK))).rejects.toMatchObject({ reason: "failed" });
+  });
+});

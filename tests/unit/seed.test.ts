@@ -101,6 +101,7 @@ const PRIMARY_KEYS: Record<string, string[]> = {
   feedback_running_counts: ["company_id", "user_id", "day"],
   feedback_company_competency_counts: ["company_id", "day", "competency_id", "behaviour_id", "behaviour_type"],
   objectives_participants: ["campaign_id", "user_id"],
+  one_on_one_parties: ["one_on_one_id", "user_id"],
 };
 
 describe("demo seed: the accounts the specification and the tests name", () => {

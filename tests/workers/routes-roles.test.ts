@@ -72,8 +72,8 @@ function expectationFor(entry: RouteEntry, person: SeededPerson, path: string): 
   if (entry.id === "workflow-library-loop" || entry.id === "workflow-library-loop-config") return { status: 404 };
   // Globex has no draft objectives campaign: Acme's is another company's.
   if (entry.id === "objective-campaign-draft" && person.platform === "msteams") return { status: 404 };
-  // The filled id is no 1-on-1: the crafting tool goes back to the list (001 §8).
-  if (entry.id === "one-on-one-prepare-feedback") return { status: 302, location: "/one-on-ones" };
+  // A 1-on-1 is seen by its parties and super admins: the filled id is no one's meeting, so back to the list (001 §8).
+  if (entry.id === "one-on-one" || entry.id === "one-on-one-prepare-feedback") return { status: 302, location: "/one-on-ones" };
   if (entry.id === "survey-insights") return { status: 302, location: "/surveys/survey-insights/department" };
   // 002 §2.1: the feedback analytics' bare path opens its Overview tab.
   if (entry.id === "feedback-analytics") return { status: 302, location: "/analytics/feedback-analytics/overview" };

@@ -62,10 +62,10 @@ describe("top bar and page frame", () => {
 
 describe("placeholders and area pages", () => {
   it("says honestly that an area is not built yet and what it will offer", async () => {
-    const text = textOf(await page("alice@acme.test", "/one-on-ones"));
-    expect(text).toContain("1-on-1s");
-    expect(text).toContain("1-on-1s is not available yet.");
-    expect(text).toContain("1-on-1s will let reviewers and reviewees prepare their meetings, keep notes and get help to craft feedback.");
+    const text = textOf(await page("alice@acme.test", "/analytics/my-queries"));
+    expect(text).toContain("Data Studio");
+    expect(text).toContain("Data Studio is not available yet.");
+    expect(text).toContain("Data Studio will let you query your organization's data, preview the results and download them.");
   });
 
   it("lists the area pages a person may open", async () => {

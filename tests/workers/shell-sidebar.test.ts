@@ -56,7 +56,7 @@ describe("sidebar markup", () => {
 
   it("shows the User/Admin switch to a super admin on 1-on-1 pages only", async () => {
     expect(await texts(await page("alice@acme.test", "/one-on-ones"), '[data-testid="view-switch"] legend')).toEqual(["View"]);
-    expect(await attrs(await page("alice@acme.test", "/one-on-ones/x1"), 'form[action="/view"]', "method")).toEqual(["post"]);
+    expect(await attrs(await page("alice@acme.test", "/one-on-ones/oo-acme-leadership-1on1-1-01"), 'form[action="/view"]', "method")).toEqual(["post"]);
     expect(await attrs(await page("alice@acme.test", "/my-team"), 'form[action="/view"]', "method")).toEqual([]);
     expect(await attrs(await page("eve@acme.test", "/one-on-ones"), 'form[action="/view"]', "method")).toEqual([]);
     expect(await attrs(await page("mike@globex.test", "/one-on-ones"), 'form[action="/view"]', "method")).toEqual([]);

@@ -26,6 +26,8 @@ export { DEMO_FEEDBACK, FEEDBACK_COUNT_UPSERTS, FEEDBACK_SEED_TABLES, LARGE_FEED
 // @ts-ignore TS5097
 import { demoGoalRows } from "./goals.ts";
 // @ts-ignore TS5097
+import { demoOneOnOneRows, largeOneOnOneRows } from "./one-on-ones.ts";
+// @ts-ignore TS5097
 import { toStoredBlocks } from "../../modules/reviews/questionnaire-blocks.ts";
 import type { BlockForm, Catalogue, CompetencySnapshot, ObjectiveSnapshot, StoredBlock } from "../../modules/reviews/questionnaire-blocks";
 import type { Row, SeedTables } from "./tables";
@@ -1226,6 +1228,7 @@ export function demoSeed(now = Date.now()): SeedTables {
   merge(t, loopFeedbackRows(t));
   merge(t, demoGoalRows(t, now));
   merge(t, demoObjectiveSetRows(t, now));
+  merge(t, demoOneOnOneRows(t, now));
   // Last: one count row per person and day, whichever parts wrote feedback.
   foldFeedbackCounts(t);
   return t;
@@ -1270,6 +1273,7 @@ export function largeSeed(size = 5000, now = Date.now()): SeedTables {
   merge(t, largeFeedbackLoopRows(t, now));
   merge(t, largeObjectivesCampaignRows(t, now));
   merge(t, largeObjectiveSetRows(t, now));
+  merge(t, largeOneOnOneRows(t, now));
   return t;
 }
 

@@ -73,3 +73,12 @@ export function maySeeAiFeedback(standing: MeetingStanding, feedback: { isSubmit
 export function maySeeAssistant(standing: MeetingStanding, feedbackStarted: boolean): boolean {
   return standing.superAdmin || (standing.role === "reviewer" && !feedbackStarted);
 }
+
+/**
+ * Whether the viewer sees the 1-on-1 pages in the ADMIN view (001 §6: all sessions, the New 1-on-1
+ * button, company-wide figures): a holder of the User/Admin switch (ViewUserAdminSwitch) who chose
+ * ADMIN. Anyone else, and every session until switched, is in the USER view.
+ */
+export function inAdminView(viewer: Pick<Viewer, "view" | "permissions">): boolean {
+  return viewer.view === "ADMIN" && viewer.permissions.includes("ViewUserAdminSwitch");
+}

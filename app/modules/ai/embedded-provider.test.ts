@@ -210,3 +210,20 @@ describe("embeddedProvider", () => {
     expect(performance.now() - t0).toBeLessThan(15);
   });
 });
+
+describe("assistant overview of many facts", () => {
+  it("reads the first 50 feedback items for tone, themes and quotes, and counts them all", () => {
+    const many: AiFact[] = Array.from({ length: 120 }, (_, i) => ({
+      key: `F${i + 1}`,
+      kind: "feedback",
+      aboutId: `u-${i % 7}`,
+      text: i < 50 ? "Thanks, great demo of the roadmap." : "In the launch review you presented the roadmap, which helped the team.",
+      label: `Feedback ${i + 1}`,
+      href: null,
+    }));
+    const reply = composeChatReply({ kind: "chat", question: "Analyze employee feedback", history: [], subject: null, facts: many });
+    expect(reply.split("\n").slice(0, 2)).toEqual(["You may see 120 feedback items.", "The most common tone: supportive (50 of the first 50 read)."]);
+    // The more specific items after the first 50 are not read, so not quoted.
+    expect(reply.endsWith("Sources: [F1], [F2], [F3]")).toBe(true);
+  });
+});

@@ -413,19 +413,27 @@ function intentOf(question: string): Intent {
 
 const line = (f: AiFact) => `- ${f.label}: "${excerptOf(f)}" [${f.key}]`;
 
+/**
+ * How many feedback items and reviews the overview reads for its tone, themes and quotes: the
+ * first ones given (the caller gives the newest first). Counts cover every fact. Reading costs
+ * about half a millisecond an item, and the reply's first chunk waits for it.
+ */
+export const OVERVIEW_READ_LIMIT = 50;
+
 function overview(facts: readonly AiFact[], cite: (f: AiFact) => void): string[] {
   const kinds = (["feedback", "review", "goal", "objective"] as const)
     .map((k) => [k, facts.filter((f) => f.kind === k).length] as const)
     .filter(([, n]) => n > 0)
     .map(([k, n]) => count(n, k));
   const out = [`You may see ${kinds.join(", ")}.`];
-  const feedback = facts.filter((f) => f.kind === "feedback" || f.kind === "review");
+  const all = facts.filter((f) => f.kind === "feedback" || f.kind === "review");
+  const feedback = all.slice(0, OVERVIEW_READ_LIMIT);
   if (feedback.length > 0) {
     const readings = feedback.map((f) => ({ fact: f, a: analyseFeedback(f.text, []) }));
     const tones = new Map<ToneCategory, number>();
     for (const r of readings) tones.set(r.a.tone.category, (tones.get(r.a.tone.category) ?? 0) + 1);
     const [tone, n] = [...tones].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0];
-    out.push(`The most common tone: ${tone} (${n} of ${feedback.length}).`);
+    out.push(`The most common tone: ${tone} (${n} of ${feedback.length < all.length ? `the first ${feedback.length} read` : feedback.length}).`);
     const themes = themesOf(feedback, 3);
     if (themes.length) out.push(`The most frequent themes: ${themes.map((t) => `${t.word} (${t.n})`).join(", ")}.`);
     const quoted = [...readings]

@@ -10,6 +10,7 @@ import { GoalsTabView } from "~/modules/goals/components/goals-tab-entry";
 import { ObjectivesTabView } from "./objectives-tab";
 import { PerformanceTabView } from "./performance-tab";
 import { ProfileHeader } from "./profile-header";
+import { ProfileChatLauncher, showsProfileChat } from "~/modules/ai/components/profile-chat-launcher";
 import { ReviewsTabView } from "./reviews-tab";
 
 /** A person's profile: header, tab bar and the open tab (002 §2.6). */
@@ -44,6 +45,7 @@ export function ProfilePage({ data }: { data: ProfilePageData }) {
           <TabBody data={data} active={active} />
         </section>
       </div>
+      {showsProfileChat(data.permissions, data.basePath) ? <ProfileChatLauncher platform={data.platform} personId={data.person.id} /> : null}
     </div>
   );
 }
