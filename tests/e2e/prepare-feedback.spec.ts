@@ -99,6 +99,51 @@ test("the reviewer crafts feedback, sees the scores change, tags a competency an
   await page.getByRole("button", { name: "Submit" }).click();
   await expect(page).toHaveURL(/\/one-on-ones$/);
   await expect(page.getByText("Your feedback is submitted.")).toBeVisible();
+
+  // The meeting's page shows the submitted feedback's summary.
+  await page.goto("/one-on-ones/oo-acme-leadership-1on1-1-05");
+  const card = page.locator('[data-card="ai-feedback"]');
+  await expect(card.locator('[data-stat="aiScore"]')).toHaveText(/^\d+ \/ 100$/);
+  await expect(card.getByRole("link", { name: "Edit" })).toHaveCount(0);
+});
+
+test("the meeting's page opens the tool in a dialog: Edit and Help me craft feedback", async ({ page }) => {
+  await signIn(page, "mike@globex.test");
+  // An AI feedback in progress: Edit opens it over the page; closing gives focus back to Edit.
+  await page.goto("/one-on-ones/oo-globex-sales-1on1-1-03");
+  const card = page.locator('[data-card="ai-feedback"]');
+  const before = await card.locator('[data-stat="aiScore"]').textContent();
+  const edit = card.getByRole("link", { name: "Edit" });
+  await edit.click();
+  const dialog = page.getByRole("dialog", { name: /Prepare feedback for/ });
+  const text = dialog.getByLabel("Your feedback");
+  await expect(text).toHaveValue(/weekly forecast deadline/);
+  await expect(page).toHaveURL(/\/one-on-ones\/oo-globex-sales-1on1-1-03$/);
+  await text.fill(
+    "In last Friday's forecast review you sent the numbers two days late, so the team could not plan the week. " +
+      "Next time, share the forecast by Thursday evening and flag any account you are unsure about."
+  );
+  await dialog.getByRole("button", { name: "Refresh AI score" }).click();
+  await expect(dialog.locator("[data-ai-score]")).not.toHaveAttribute("data-ai-score", String(parseInt(before ?? "0", 10)));
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(edit).toBeFocused();
+  // The page behind read the change.
+  await expect(card.locator('[data-stat="aiScore"]')).not.toHaveText(before ?? "");
+
+  // No AI feedback yet: 'Help me craft feedback' opens the empty tool in the dialog; the first
+  // analysis creates the feedback and moves to its full page, where it is submitted.
+  await page.goto("/one-on-ones/oo-globex-sales-1on1-1-05");
+  await page.getByRole("link", { name: "Help me craft feedback" }).click();
+  const craft = page.getByRole("dialog", { name: /Prepare feedback for/ });
+  await craft.getByLabel("Your feedback").fill("In Tuesday's pitch you answered every pricing question with figures. The client asked for a second meeting.");
+  await craft.getByRole("button", { name: "Refresh AI score" }).click();
+  await expect(page).toHaveURL(/\/one-on-ones\/oo-globex-sales-1on1-1-05\/prepare-feedback\/(?!new)[^/]+$/);
+  await expect(page.getByLabel("Your feedback")).toHaveValue(/second meeting/);
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(page).toHaveURL(/\/one-on-ones$/);
+  await page.goto("/one-on-ones/oo-globex-sales-1on1-1-05");
+  await expect(page.locator('[data-card="ai-feedback"] [data-stat="aiScore"]')).toHaveText(/^\d+ \/ 100$/);
 });
 
 test.describe("with JavaScript off", () => {

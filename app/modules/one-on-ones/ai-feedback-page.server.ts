@@ -228,9 +228,10 @@ export async function craftAction(context: AppLoadContext, viewer: CraftViewer, 
   }
   if (value.intent === "submit") return redirectWithToast(LIST_PATH, { type: "success", message: T.submitted }, { request });
   const location = craftPath(found.meeting.id, answer.aiFeedbackId);
-  // The full page moves from `new` to the created feedback's address by a redirect (a fetcher follows
-  // it too); the dialog stays open and is answered in place, as every change with JavaScript is.
-  if (value.js !== "1" || (value.intent === "create" && formData.get("dialog") !== "1")) return redirect(location, 303);
+  // The first analysis moves the tool from `new` to the created feedback's address, with or without
+  // JavaScript (a fetcher follows the redirect), from the dialog too: on the meeting's page the link
+  // that opened it ('Help me craft feedback') goes once the feedback exists.
+  if (value.js !== "1" || value.intent === "create") return redirect(location, 303);
   const saved = await feedbackOfMeeting(context.db, viewer.company.id, found.meeting.id);
   if (!saved) throw notFound();
   return data<CraftReply>({

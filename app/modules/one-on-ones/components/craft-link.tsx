@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { lazy, Suspense, useState, type ReactNode } from "react";
+import { lazy, Suspense, useRef, useState, type ReactNode } from "react";
 import { useHydrated } from "~/ui/use-hydrated";
 
 // The tool's code (form, panel, Headless UI dialog) loads when the link is first used.
@@ -14,9 +14,16 @@ const CraftingDialog = /* @__PURE__ */ lazy(() => import("./crafting-dialog").th
 export function CraftLink({ to, className, children }: { to: string; className?: string; children: ReactNode }) {
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
+  const link = useRef<HTMLAnchorElement>(null);
+  // Focus goes back to the link itself: the dialog loaded lazily, after the page may have re-rendered.
+  const close = () => {
+    setOpen(false);
+    requestAnimationFrame(() => link.current?.focus());
+  };
   return (
     <>
       <Link
+        ref={link}
         to={to}
         className={className}
         aria-haspopup={hydrated ? "dialog" : undefined}
@@ -30,7 +37,7 @@ export function CraftLink({ to, className, children }: { to: string; className?:
       </Link>
       {open ? (
         <Suspense fallback={null}>
-          <CraftingDialog to={to} onClose={() => setOpen(false)} />
+          <CraftingDialog to={to} onClose={close} />
         </Suspense>
       ) : null}
     </>

@@ -67,19 +67,12 @@ export function FeedbackCrafter({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [version]);
 
-  // In the dialog the tool stays open once its feedback is created: later changes go to its address.
-  // The full page follows its own address (a redirect moves it from `new`).
   const [tab, setTab] = useState<Tab>("specificity");
-  const [created, setCreated] = useState<string | null>(null);
-  useEffect(() => {
-    if (mode === "dialog" && answered?.location) setCreated(answered.location);
-  }, [mode, answered?.location]);
-  const action = created ?? page.action;
+  const action = page.action;
 
   const lastIntent = useRef<string | null>(null);
   const submitThrough = (formData: FormData) => {
     formData.set("js", "1");
-    if (mode === "dialog") formData.set("dialog", "1");
     lastIntent.current = String(formData.get("intent") ?? "");
     sent.current = String(formData.get("userFeedback") ?? "");
     fetcher.submit(formData, { method: "post", action });
