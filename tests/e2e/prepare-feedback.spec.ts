@@ -173,5 +173,7 @@ test.describe("with JavaScript off", () => {
     await page.getByRole("button", { name: "Submit" }).click();
     await expect(page).toHaveURL(/\/one-on-ones$/);
     await expect(page.getByText("Your feedback is submitted.")).toBeVisible();
+    await page.goto("/one-on-ones/oo-globex-sales-1on1-1-04");
+    await expect(page.locator('[data-card="ai-feedback"] [data-stat="aiScore"]')).toHaveText(/^\d+ \/ 100$/);
   });
 });
