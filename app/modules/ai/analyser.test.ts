@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { seededRandom } from "../../../tests/support/seeded-random";
 import { TONE_CATEGORIES } from "../one-on-ones/one-on-one-types";
 import { analyseFeedback, CUES, sentencesOf } from "./analyser";
+import { withSteps } from "./embedded-provider";
 import type { CompetencyRef, FeedbackAnalysis } from "./types";
 
 /** The demo companies' competencies (app/db/seed/demo.ts), trimmed to what the texts speak to. */
@@ -263,5 +264,18 @@ describe("analyseFeedback", () => {
     }
     times.sort((x, y) => x - y);
     expect(times[Math.floor(times.length * 0.95) - 1]).toBeLessThan(50);
+  });
+});
+
+describe("steps written by Add actionability", () => {
+  it("reads every sentence after a 'Next steps:' lead-in as a step, up to the paragraph's end", () => {
+    const base = "In the Q3 launch review you presented the roadmap clearly, which helped the team agree on priorities.";
+    const before = analyseFeedback(base, COMPETENCIES);
+    expect(before.actionability.score).toBe(0);
+    const after = analyseFeedback(withSteps(base, ["Sharing the slides a day earlier", "Agree on owners"]), COMPETENCIES);
+    expect(after.actionability.steps.map((s) => s.text)).toEqual(["Next steps: Sharing the slides a day earlier.", "Agree on owners."]);
+    expect(after.actionability.score).toBeGreaterThan(0);
+    const later = analyseFeedback(`${withSteps(base, ["Sharing the slides a day earlier"])}\nThe demo itself went well.`, COMPETENCIES);
+    expect(later.actionability.steps.map((s) => s.text)).toEqual(["Next steps: Sharing the slides a day earlier."]);
   });
 });

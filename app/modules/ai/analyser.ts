@@ -165,6 +165,23 @@ const PERSON = new RegExp(
   "gi"
 );
 
+/**
+ * The sentences that are steps: one with a step cue or opening with an imperative, and every
+ * sentence of a paragraph from a "Next steps:" lead-in on (how Add actionability writes them).
+ */
+function stepsAmong(text: string, sentences: readonly Sentence[]): Set<Sentence> {
+  const out = new Set<Sentence>();
+  let listed = false;
+  sentences.forEach((s, i) => {
+    const before = sentences[i - 1];
+    if (before && text.slice(before.start + before.text.length, s.start).includes("\n")) listed = false;
+    if (STEP_LEAD_IN.test(s.text)) listed = true;
+    if (listed || STEP_CUES.test(s.text) || IMPERATIVE.test(s.text)) out.add(s);
+  });
+  return out;
+}
+const STEP_LEAD_IN = /^next steps?\s*:/i;
+
 /** Actionable steps: a sentence with one of these phrases, or opening with an imperative. */
 const STEP_CUES = anyWord(CUES.stepCues, "i");
 const IMPERATIVE = new RegExp(`^(?:${any(CUES.imperatives)})\\b`, "i");
@@ -277,7 +294,8 @@ export function analyseFeedback(text: string, competencies: readonly CompetencyR
   const behavior: Array<{ sentence: Sentence; tags: SbiTag[] }> = [];
   const impact: Array<{ sentence: Sentence; tags: SbiTag[] }> = [];
   // A step speaks of what comes next: its time and place are the step's, not the situation's.
-  const isStep = (s: Sentence) => STEP_CUES.test(s.text) || IMPERATIVE.test(s.text);
+  const stepSentences = stepsAmong(text, sentences);
+  const isStep = (s: Sentence) => stepSentences.has(s);
   for (const s of sentences) {
     if (isStep(s)) continue;
     const st = [...tagsOf(s, TIME, "time", "When"), ...tagsOf(s, EVENT, "event", "Where"), ...tagsOf(s, CONTEXT, "context", "Context")];
