@@ -1,4 +1,4 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
@@ -119,7 +119,6 @@ function NotesForm({
     defaultValue: { sharedNotes: notes.sharedNotes, privateNotes: notes.privateNotes },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: NotesSchema }),
   });
-  const area = "mt-1 w-full rounded-md border border-slate-300 px-3 py-2 text-sm aria-[invalid=true]:border-red-500";
   return (
     <Form method="post" action={base} {...getFormProps(form)} className="space-y-4" data-notes-form>
       <input type="hidden" name="intent" value="notes" />
@@ -129,39 +128,8 @@ function NotesForm({
           {refusal}
         </p>
       ) : null}
-      <div>
-        <label htmlFor={fields.sharedNotes.id} className="block text-sm font-medium text-slate-900">
-          {t.sharedNotes} <span className="text-xs font-normal text-slate-500">{t.sharedNotesHint}</span>
-        </label>
-        <textarea
-          ref={firstRef}
-          id={fields.sharedNotes.id}
-          name={fields.sharedNotes.name}
-          defaultValue={(fields.sharedNotes.initialValue as string | undefined) ?? notes.sharedNotes}
-          rows={4}
-          maxLength={NOTES_MAX}
-          className={area}
-          aria-invalid={fields.sharedNotes.errors?.length ? true : undefined}
-          aria-describedby={fields.sharedNotes.errors?.length ? fields.sharedNotes.errorId : undefined}
-        />
-        <FieldError id={fields.sharedNotes.errorId} errors={fields.sharedNotes.errors} />
-      </div>
-      <div>
-        <label htmlFor={fields.privateNotes.id} className="block text-sm font-medium text-slate-900">
-          {t.privateNotes} <span className="text-xs font-normal text-slate-500">{t.privateNotesHint}</span>
-        </label>
-        <textarea
-          id={fields.privateNotes.id}
-          name={fields.privateNotes.name}
-          defaultValue={(fields.privateNotes.initialValue as string | undefined) ?? notes.privateNotes}
-          rows={4}
-          maxLength={NOTES_MAX}
-          className={area}
-          aria-invalid={fields.privateNotes.errors?.length ? true : undefined}
-          aria-describedby={fields.privateNotes.errors?.length ? fields.privateNotes.errorId : undefined}
-        />
-        <FieldError id={fields.privateNotes.errorId} errors={fields.privateNotes.errors} />
-      </div>
+      <NotesField field={fields.sharedNotes} label={t.sharedNotes} hint={t.sharedNotesHint} stored={notes.sharedNotes} inputRef={firstRef} />
+      <NotesField field={fields.privateNotes} label={t.privateNotes} hint={t.privateNotesHint} stored={notes.privateNotes} />
       <div className="flex justify-end gap-2">
         <Link
           to={base}
@@ -179,5 +147,41 @@ function NotesForm({
         </Button>
       </div>
     </Form>
+  );
+}
+
+/** One of the two notes (shared or private): its label and hint, the text area and its error. */
+function NotesField({
+  field,
+  label,
+  hint,
+  stored,
+  inputRef,
+}: {
+  field: FieldMetadata<string | undefined>;
+  label: string;
+  hint: string;
+  stored: string;
+  inputRef?: React.RefObject<HTMLTextAreaElement>;
+}) {
+  const invalid = Boolean(field.errors?.length);
+  return (
+    <div>
+      <label htmlFor={field.id} className="block text-sm font-medium text-slate-900">
+        {label} <span className="text-xs font-normal text-slate-500">{hint}</span>
+      </label>
+      <textarea
+        ref={inputRef}
+        id={field.id}
+        name={field.name}
+        defaultValue={(field.initialValue as string | undefined) ?? stored}
+        rows={4}
+        maxLength={NOTES_MAX}
+        className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2 text-sm aria-[invalid=true]:border-red-500"
+        aria-invalid={invalid || undefined}
+        aria-describedby={invalid ? field.errorId : undefined}
+      />
+      <FieldError id={field.errorId} errors={field.errors} />
+    </div>
   );
 }
