@@ -28,7 +28,7 @@ export interface AssistantPanelProps {
 export function AssistantPanel(props: AssistantPanelProps) {
   const hydrated = useHydrated();
   return (
-    <aside aria-labelledby={`assistant-${props.oneOnOneId}`} data-one-on-one={props.oneOnOneId} className="flex w-80 shrink-0 flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 xl:w-[420px]">
+    <aside aria-labelledby={`assistant-${props.oneOnOneId}`} data-one-on-one={props.oneOnOneId} className="flex w-full flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4">
       <h2 id={`assistant-${props.oneOnOneId}`} className="text-base font-semibold">
         {words.title}
       </h2>

@@ -45,7 +45,7 @@ export function OneOnOnePage() {
           {of("close")!.error}
         </p>
       ) : null}
-      <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_20rem]">
+      <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_320px] 2xl:grid-cols-[minmax(0,1fr)_420px]">
         <div className="min-w-0 space-y-6">
           {d.aiFeedback ? <AiFeedbackCard f={d.aiFeedback} /> : null}
           <div className="grid gap-6 lg:grid-cols-2">
