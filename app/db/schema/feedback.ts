@@ -348,5 +348,7 @@ export const oneOnOnes = sqliteTable(
     uniqueIndex("one_on_ones_run_pair").on(t.runId, t.reviewerId, t.revieweeId).where(sql`${t.runId} IS NOT NULL`),
     index("one_on_ones_reviewer").on(t.companyId, t.reviewerId),
     index("one_on_ones_reviewee").on(t.companyId, t.revieweeId),
+    // The minute cron looks for meetings due to move, across companies, by state and time.
+    index("one_on_ones_due").on(t.state, t.scheduledAt),
   ]
 );

@@ -1,0 +1,1 @@
+CREATE INDEX `one_on_ones_due` ON `one_on_ones` (`state`,`scheduled_at`);
