@@ -1,7 +1,8 @@
 import { sql, type SQL } from "drizzle-orm";
 import { d1Statement, type Db } from "~/db/client.server";
 import { inAdminView } from "~/modules/access/one-on-ones.server";
-import type { Viewer } from "~/modules/auth/session.server";
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { requirePermissionWith, type Viewer } from "~/modules/auth/session.server";
 import type { OneOnOneState } from "~/modules/feedback/loop-types";
 import { meetingDate } from "./meeting-machine";
 import { engagementWindow, overviewOf, windowStart, type EngagementOverview, type OverviewRow } from "./overview";
@@ -34,23 +35,32 @@ export interface OneOnOnesPageData {
   overview: EngagementOverview;
 }
 
+/** Who lists: the viewer's company and id, as values or, read in the session lookup's batch, from the session row. */
+interface Lister {
+  company: SQL;
+  me: SQL;
+}
+const listerOf = (viewer: Viewer): Lister => ({ company: sql`${viewer.company.id}`, me: sql`${viewer.user.id}` });
+const sessionLister = (sessionId: string): Lister => ({
+  company: sql`(SELECT company_id FROM sessions WHERE id = ${sessionId})`,
+  me: sql`(SELECT user_id FROM sessions WHERE id = ${sessionId})`,
+});
+
 /**
  * The meetings a viewer lists, as ids, each branch on an index: their own (as reviewer, as
  * reviewee) in the USER view, the company's in the ADMIN view.
  */
-function scopeSql(viewer: Viewer, admin: boolean): SQL {
-  const c = viewer.company.id;
-  const me = viewer.user.id;
+function scopeSql({ company, me }: Lister, admin: boolean): SQL {
   return admin
-    ? sql`SELECT id FROM one_on_ones WHERE company_id = ${c}`
-    : sql`SELECT id FROM one_on_ones WHERE company_id = ${c} AND reviewer_id = ${me}
-          UNION SELECT id FROM one_on_ones WHERE company_id = ${c} AND reviewee_id = ${me}`;
+    ? sql`SELECT id FROM one_on_ones WHERE company_id = ${company}`
+    : sql`SELECT id FROM one_on_ones WHERE company_id = ${company} AND reviewer_id = ${me}
+          UNION SELECT id FROM one_on_ones WHERE company_id = ${company} AND reviewee_id = ${me}`;
 }
 
 type ListRaw = { id: string; state: OneOnOneState; scheduled_at: number | null; start_at: number | null; reviewer_id: string; reviewee_id: string; reviewer_name: string; reviewee_name: string };
 
-function listSql(viewer: Viewer, admin: boolean, tab: ListTab, q: string, page: number): SQL {
-  const me = viewer.user.id;
+function listSql(lister: Lister, admin: boolean, tab: ListTab, q: string, page: number): SQL {
+  const { me } = lister;
   const other = sql`CASE WHEN o.reviewer_id = ${me} THEN e.name WHEN o.reviewee_id = ${me} THEN r.name ELSE r.name || ' ' || e.name END`;
   const search = q ? sql`AND instr(lower(${other}), lower(${q})) > 0` : sql``;
   const tabWhere = tab === "past" ? sql`o.state = 'closed'` : sql`o.state <> 'closed'`;
@@ -58,7 +68,7 @@ function listSql(viewer: Viewer, admin: boolean, tab: ListTab, q: string, page: 
     tab === "past"
       ? sql`ORDER BY COALESCE(o.start_at, o.scheduled_at) DESC, o.id`
       : sql`ORDER BY o.scheduled_at IS NULL, o.scheduled_at, o.id`;
-  return sql`WITH scope AS (${scopeSql(viewer, admin)})
+  return sql`WITH scope AS (${scopeSql(lister, admin)})
     SELECT o.id, o.state, o.scheduled_at, o.start_at, o.reviewer_id, o.reviewee_id, r.name AS reviewer_name, e.name AS reviewee_name
     FROM scope s JOIN one_on_ones o ON o.id = s.id
     JOIN users r ON r.id = o.reviewer_id AND r.company_id = o.company_id
@@ -68,9 +78,9 @@ function listSql(viewer: Viewer, admin: boolean, tab: ListTab, q: string, page: 
 }
 
 /** One row of aggregates: the window's meetings, and the submitted AI feedbacks of those meetings. */
-export function overviewSql(viewer: Viewer, admin: boolean, from: number): SQL {
-  const c = viewer.company.id;
-  return sql`WITH scope AS (${scopeSql(viewer, admin)}),
+export function overviewSql(lister: Lister, admin: boolean, from: number): SQL {
+  const c = lister.company;
+  return sql`WITH scope AS (${scopeSql(lister, admin)}),
     m AS (
       SELECT o.id, o.state FROM scope s JOIN one_on_ones o ON o.id = s.id
       WHERE COALESCE(CASE WHEN o.state = 'closed' THEN o.start_at END, o.scheduled_at, o.created_at) >= ${from}
@@ -89,19 +99,49 @@ export function overviewSql(viewer: Viewer, admin: boolean, from: number): SQL {
       (SELECT focus_category FROM f WHERE focus_category IS NOT NULL GROUP BY focus_category ORDER BY count(*) DESC, focus_category LIMIT 1) AS focus`;
 }
 
-/** The list page: the tab's rows and the overview, in one D1 batch. */
-export async function loadOneOnOnesPage(db: Db, viewer: Viewer, url: URL, now = Date.now()): Promise<OneOnOnesPageData> {
-  const tab: ListTab = url.searchParams.get("tab") === "past" ? "past" : "upcoming";
-  const q = (url.searchParams.get("q") ?? "").trim().slice(0, SEARCH_MAX);
-  const months = engagementWindow(url.searchParams.get("months"));
-  const page = Math.min(MAX_PAGE, Math.max(1, Math.floor(Number(url.searchParams.get("page")) || 1)));
-  const admin = inAdminView(viewer);
-  const [list, overview] = await db.$client.batch([
-    d1Statement(db, listSql(viewer, admin, tab, q, page)),
-    d1Statement(db, overviewSql(viewer, admin, windowStart(now, months))),
+interface ListQuery {
+  tab: ListTab;
+  q: string;
+  months: ReturnType<typeof engagementWindow>;
+  page: number;
+}
+
+function listQueryOf(url: URL): ListQuery {
+  return {
+    tab: url.searchParams.get("tab") === "past" ? "past" : "upcoming",
+    q: (url.searchParams.get("q") ?? "").trim().slice(0, SEARCH_MAX),
+    months: engagementWindow(url.searchParams.get("months")),
+    page: Math.min(MAX_PAGE, Math.max(1, Math.floor(Number(url.searchParams.get("page")) || 1))),
+  };
+}
+
+/**
+ * The list page's loader read (ViewAiFeedback): the tab's rows and the overview of the viewer's
+ * own meetings ride in the session lookup's D1 batch, one round trip; in the ADMIN view the
+ * company's are read in a second batch.
+ */
+export async function requireOneOnOnesPage(request: Request, context: AppLoadContext, now = Date.now()): Promise<OneOnOnesPageData> {
+  const query = listQueryOf(new URL(request.url));
+  const from = windowStart(now, query.months);
+  const [{ viewer, rows: list }, { rows: overview }] = await Promise.all([
+    requirePermissionWith<ListRaw>(request, context, "ViewAiFeedback", (sessionId) => listSql(sessionLister(sessionId), false, query.tab, query.q, query.page)),
+    requirePermissionWith<OverviewRow>(request, context, "ViewAiFeedback", (sessionId) => overviewSql(sessionLister(sessionId), false, from)),
   ]);
+  if (inAdminView(viewer)) return readOneOnOnesPage(context.db, viewer, query, from);
+  return pageOf(viewer, query, false, list, overview[0]);
+}
+
+async function readOneOnOnesPage(db: Db, viewer: Viewer, query: ListQuery, from: number): Promise<OneOnOnesPageData> {
+  const lister = listerOf(viewer);
+  const [list, overview] = await db.$client.batch([
+    d1Statement(db, listSql(lister, true, query.tab, query.q, query.page)),
+    d1Statement(db, overviewSql(lister, true, from)),
+  ]);
+  return pageOf(viewer, query, true, list.results as ListRaw[], overview.results[0] as OverviewRow | undefined);
+}
+
+function pageOf(viewer: Viewer, { tab, q, months, page }: ListQuery, admin: boolean, raw: ListRaw[], overview: OverviewRow | undefined): OneOnOnesPageData {
   const me = viewer.user.id;
-  const raw = list.results as ListRaw[];
   const rows = raw.slice(0, PAGE_SIZE).map((r) => {
     const party = r.reviewer_id === me || r.reviewee_id === me;
     return {
@@ -112,5 +152,5 @@ export async function loadOneOnOnesPage(db: Db, viewer: Viewer, url: URL, now = 
       date: meetingDate({ state: r.state, scheduledAt: r.scheduled_at, startAt: r.start_at }),
     };
   });
-  return { tab, q, page, hasNext: raw.length > PAGE_SIZE, admin, rows, overview: overviewOf(overview.results[0] as OverviewRow | undefined, months) };
+  return { tab, q, page, hasNext: raw.length > PAGE_SIZE, admin, rows, overview: overviewOf(overview, months) };
 }
