@@ -117,9 +117,14 @@ export function useBlockFocus(
   const [focusKey, focusBlock] = useState<string | null>(null);
   useEffect(() => {
     if (!focusKey) return;
+    // Someone who has moved on before the delay is up (typing in another field) keeps their place.
+    const focusedThen = document.activeElement;
     const timer = window.setTimeout(() => {
       const block = listRef.current?.querySelector<HTMLElement>(`[data-block-key="${CSS.escape(focusKey)}"]`);
-      block?.querySelector<HTMLElement>("input:not([type=hidden]),textarea,select")?.focus();
+      const now = document.activeElement;
+      if (now === focusedThen || now === document.body || now === null || !now.isConnected) {
+        block?.querySelector<HTMLElement>("input:not([type=hidden]),textarea,select")?.focus();
+      }
       if (scroll) block?.scrollIntoView({ block: "center", behavior: "smooth" });
       focusBlock(null);
     }, 500);

@@ -122,6 +122,20 @@ for (const variant of [
       await expect(page.getByText("Feedback loop saved successfully")).toBeVisible();
       await expect(page.getByRole("heading", { level: 1, name: `${name} loop` })).toBeVisible();
     });
+
+    test("a new block takes the focus after its delay, unless the person has moved on", async ({ page }) => {
+      await signIn(page, variant.superAdmin);
+      await page.goto(`${LIBRARY}/template-types/feedback`);
+      await page.getByRole("link", { name: "Create custom template" }).click();
+      await expect(page.getByRole("heading", { name: "New custom template" })).toBeVisible();
+      await page.getByRole("button", { name: "+ Long Text" }).click();
+      await expect(page.locator('li[data-block-key="n1"]').getByRole("textbox", { name: "Question" })).toBeFocused();
+      await page.getByRole("button", { name: "+ Short Text" }).click();
+      const templateName = page.getByRole("textbox", { name: "Template name" });
+      await templateName.focus();
+      await page.waitForTimeout(800);
+      await expect(templateName).toBeFocused();
+    });
   });
 }
 
