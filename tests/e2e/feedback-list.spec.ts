@@ -95,9 +95,10 @@ test("the Details dialog with JavaScript: focus moves in, Escape closes and focu
   await signIn(page, "eve@acme.test");
   await page.goto(EVE_TAB);
   const details = cards(page).first().getByRole("link", { name: /Details/ });
+  // Read before opening: an open dialog hides the page behind it from the accessibility tree.
+  const title = await cards(page).first().getByRole("heading").textContent();
   await details.click();
   const dialog = page.getByRole("dialog");
-  const title = await cards(page).first().getByRole("heading").textContent();
   // Headless UI's dialog element is a zero-size wrapper: its panel's headings are what shows.
   await expect(dialog.getByRole("heading", { name: title!, exact: true })).toBeVisible();
   await expect(dialog.getByRole("heading", { name: "Competencies" })).toBeVisible();
