@@ -18,7 +18,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: baseURLs.length,
   retries: process.env.CI ? 1 : 0,
-  reporter: [["list"]],
+  // The JSON report lets scripts/e2e.mjs name the failed tests last, where a CI log's tail shows them.
+  reporter: [["list"], ["json", { outputFile: process.env.E2E_JSON_REPORT ?? ".wrangler/e2e-report.json" }]],
   use: {
     baseURL: baseURLs[workerIndex % baseURLs.length],
     trace: "retain-on-failure",

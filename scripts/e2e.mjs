@@ -16,6 +16,8 @@ const SERVERS = Math.max(1, Number(process.env.E2E_SERVERS ?? 2));
 const STATE = ".wrangler/e2e";
 // wrangler's own debug logs (what it prints plus what it only logs), one folder per server, kept apart so a death can be explained.
 const WRANGLER_LOGS = ".wrangler/e2e-logs";
+// Playwright's JSON report of the latest run (playwright.config.ts), read to name the failures last.
+const JSON_REPORT = ".wrangler/e2e-report.json";
 
 const chromium = findChromium();
 // Report PDFs: the Worker's BROWSER binding drives Debian's Chromium; the tests read the PDFs with Poppler.
@@ -33,6 +35,7 @@ function run(cmd, args, options = {}) {
 
 rmSync(STATE, { recursive: true, force: true });
 rmSync(WRANGLER_LOGS, { recursive: true, force: true });
+rmSync(JSON_REPORT, { force: true });
 // Migrated and seeded once; every server starts from its own copy (taken before any server runs).
 const SEEDED = `${STATE}/seeded`;
 run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", SEEDED], { env: { ...process.env, CI: "true" } });
@@ -127,6 +130,7 @@ function playwright(args) {
       ...process.env,
       // playwright.config.ts gives Playwright worker n (TEST_PARALLEL_INDEX) the n-th URL.
       E2E_BASE_URLS: servers.map((server) => server.url).join(","),
+      E2E_JSON_REPORT: JSON_REPORT,
       CHROMIUM_PATH: chromium,
       FAKE_OIDC_URL: oidc.url,
       PDFTOPPM_PATH: pdfTools.pdftoppm,
@@ -180,6 +184,7 @@ try {
   await stop();
 }
 if (servers.some((server) => server.deaths.length > 1) || exitCode !== 0) explainDeaths();
+if (exitCode !== 0) nameFailures();
 
 /** Printed last, so it is in the tail of a CI log: how each wrangler dev ended and what it logged before. */
 function explainDeaths() {
@@ -194,5 +199,23 @@ function explainDeaths() {
       console.log(`--- :${server.port} ${file}: last entries ---\n${entries.slice(-6).join("\n---\n").slice(-4000)}`);
     }
   }
+}
+/** The very last lines: which tests failed (after their retry) and why, from Playwright's JSON report. */
+function nameFailures() {
+  if (!existsSync(JSON_REPORT)) return console.log("--- no Playwright report: the run ended before any test finished ---");
+  const failed = [];
+  const walk = (suite, titles) => {
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== "unexpected" && test.status !== "flaky") continue;
+        const last = test.results?.at(-1);
+        const message = (last?.error?.message ?? "").replace(/\u001b\[[0-9;]*m/g, "").split("\n").slice(0, 12).join("\n");
+        failed.push(`${test.status === "flaky" ? "flaky (passed on retry)" : "FAILED"}: ${[...titles, spec.title].filter(Boolean).join(" › ")} (${spec.file}:${spec.line})\n${message}`);
+      }
+    }
+  };
+  walk(JSON.parse(readFileSync(JSON_REPORT, "utf8")), []);
+  console.log(`--- browser tests that did not pass (${failed.length}) ---\n${failed.join("\n\n")}`);
 }
 process.exit(exitCode);
