@@ -8,3 +8,4 @@ export * from "./reports";
 export * from "./feedback";
 export * from "./objectives";
 export * from "./one-on-ones";
+export * from "./analytics";

@@ -83,6 +83,7 @@ export const SEED_TABLE_ORDER = [
   "feedback_competency_counts",
   "feedback_running_counts",
   "feedback_company_competency_counts",
+  "data_studio_views",
 ] as const;
 
 const T0 = Date.UTC(2026, 0, 5, 9, 0, 0);
