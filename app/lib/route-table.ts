@@ -399,7 +399,7 @@ export const ROUTES: RouteEntry[] = [
     ["review-analytics-organization", "/analytics/review-analytics/organization", "Organization"],
   ]),
   ...area("Analytics reports", "Analytics reports will gather the reports of surveys, feedback and reviews in one place.", "ViewAnalytics", [["analytics-reports", "/analytics/reports", "Reports"]]),
-  ...area("Data Studio", "Data Studio will let you query your organization's data, preview the results and download them.", "ViewAnalytics", [["data-studio", "/analytics/my-queries", "Data Studio"]]),
+  ...area("Data Studio", null, "ViewAnalytics", [["data-studio", "/analytics/my-queries", "Data Studio", { module: "routes/analytics.my-queries.tsx" }]]),
 
   // Workflows (feedback loops)
   {

@@ -1,0 +1,28 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { pageMeta } from "~/lib/navigation";
+import { requirePermission } from "~/modules/auth/session.server";
+import { DataStudioPage } from "~/modules/analytics/data-studio/components/data-studio-page";
+import { dataStudioAction, dataStudioPage, type DataStudioReply } from "~/modules/analytics/data-studio/page.server";
+
+/**
+ * Data Studio (001 §2, §7): /analytics/my-queries, ViewAnalytics. `?view=<id>` loads one of the
+ * person's saved views; every builder step, Run, Save View and Download post the page's one form.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const viewer = await requirePermission(request, context, "ViewAnalytics");
+  return data(await dataStudioPage(context, viewer, new URL(request.url)), { headers: { "Cache-Control": "private, no-store" } });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const viewer = await requirePermission(request, context, "ViewAnalytics");
+  return dataStudioAction(context, viewer, request);
+}
+
+export const meta = pageMeta;
+
+export default function DataStudio() {
+  const page = useLoaderData<typeof loader>();
+  const reply = useActionData<DataStudioReply>();
+  return <DataStudioPage page={page} reply={reply?.kind === "state" ? reply : null} />;
+}
