@@ -28,6 +28,8 @@ import { demoGoalRows } from "./goals.ts";
 // @ts-ignore TS5097
 import { demoOneOnOneRows, largeOneOnOneRows } from "./one-on-ones.ts";
 // @ts-ignore TS5097
+import { demoDataStudioRows } from "./data-studio.ts";
+// @ts-ignore TS5097
 import { toStoredBlocks } from "../../modules/reviews/questionnaire-blocks.ts";
 import type { BlockForm, Catalogue, CompetencySnapshot, ObjectiveSnapshot, StoredBlock } from "../../modules/reviews/questionnaire-blocks";
 import type { Row, SeedTables } from "./tables";
@@ -1230,6 +1232,7 @@ export function demoSeed(now = Date.now()): SeedTables {
   merge(t, demoGoalRows(t, now));
   merge(t, demoObjectiveSetRows(t, now));
   merge(t, demoOneOnOneRows(t, now));
+  merge(t, demoDataStudioRows(t, now));
   // Last: one count row per person and day, whichever parts wrote feedback.
   foldFeedbackCounts(t);
   return t;
