@@ -1,5 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData, type ShouldRevalidateFunctionArgs } from "@remix-run/react";
 import { pageMeta } from "~/lib/navigation";
 import { requirePermission } from "~/modules/auth/session.server";
 import { DataStudioPage } from "~/modules/analytics/data-studio/components/data-studio-page";
@@ -20,6 +20,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export const meta = pageMeta;
+
+/** The page's own posts answer its whole state; loading it again would put back the query as first loaded. */
+export function shouldRevalidate({ formMethod, formAction, currentUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formMethod?.toUpperCase() === "POST" && formAction && new URL(formAction, currentUrl).pathname === currentUrl.pathname) return false;
+  return defaultShouldRevalidate;
+}
 
 export default function DataStudio() {
   const page = useLoaderData<typeof loader>();

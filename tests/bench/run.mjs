@@ -185,6 +185,13 @@ const PAGES = [
     note: "1-on-1s: Initech's super admin's Upcoming meetings (of 200 over the past year and the weeks ahead) with the 3-month engagement overview, read in one D1 batch",
     expect: { pattern: /data-one-on-one="/, what: "meetings listed" },
   },
+  {
+    key: "data-studio",
+    name: "Data Studio page",
+    path: "/analytics/my-queries",
+    note: "Analytics › Data Studio: Initech's admin's builder as first opened (the table definitions, the Load View selector of their views, an empty query)",
+    expect: { pattern: /data-ds-views/, what: "the Load View selector" },
+  },
 ];
 /** What `--only` can name besides the pages (static asset: always measured with a page, as the ratios need it). */
 const OTHER_TARGETS = [
