@@ -781,6 +781,26 @@ const SHARED = {
     notInSession: "Only a 1-on-1 in session can be closed.",
     chooseOption: "Choose one of the options.",
   },
+  // Data Studio engine: why a query is refused, and its download
+  dataStudioQuery: {
+    unreadable: "This query could not be read. Clear it and build it again.",
+    unknownTable: (name: string) => `There is no table called "${name}".`,
+    noColumns: "Add at least one column to run the query.",
+    tooManyColumns: (max: number) => `A query can have at most ${max} columns.`,
+    tooManyJoins: (max: number) => `A query can follow at most ${max} different links (edges). Remove some columns.`,
+    tooManyFilterValues: (max: number) => `A query can filter on at most ${max} values in all.`,
+    tooComplex: "This query is too complex to run. Remove some columns or filters.",
+    unknownAttribute: (table: string, name: string) => `${table} has no attribute called "${name}".`,
+    unknownEdge: (table: string, name: string) => `${table} has no link called "${name}".`,
+    endsWithEdge: (label: string) => `The column "${label}" needs an attribute: pick one with + Attr.`,
+    filterOnEdge: (label: string) => `The column "${label}" is a link; only attributes can be filtered.`,
+    wrongFilter: (label: string) => `The filter on "${label}" does not fit that column.`,
+    badFilterValue: (label: string) => `A value of the filter on "${label}" is not valid.`,
+    failed: "The query could not be run. Try again, or simplify it.",
+    timedOut: "The query took too long to run. Add filters or remove columns.",
+    tooManyRows: (max: number) => `The download holds at most ${max.toLocaleString("en-US")} rows; only the first ones are in the file.`,
+    downloadTitle: (title: string) => `Data Studio: ${title}`,
+  },
 } as const;
 
 type PlatformCopy = {
