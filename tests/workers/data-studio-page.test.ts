@@ -138,8 +138,8 @@ describe("Data Studio: building a query", () => {
   it("refuses an unknown attribute, link or table with a message and keeps the query", async () => {
     const base = doc([nameColumn()]);
     for (const [intent, message] of [
-      ["addColumn:attribute:salary", 'People has no attribute named "salary".'],
-      ["addColumn:edge:boss", 'People has no link named "boss".'],
+      ["addColumn:attribute:salary", 'People has no attribute called "salary".'],
+      ["addColumn:edge:boss", 'People has no link called "boss".'],
     ] as const) {
       const res = await post(form(base, intent), alice);
       expect(res.status).toBe(400);
@@ -149,7 +149,7 @@ describe("Data Studio: building a query", () => {
     }
     const table = await post(form(base, "setTable", [["table", "salaries"]]), alice);
     expect(table.status).toBe(400);
-    expect(textOf(await table.text())).toContain('There is no table named "salaries".');
+    expect(textOf(await table.text())).toContain('There is no table called "salaries".');
   });
 
   it("answers a missing or unknown intent with 400", async () => {
@@ -176,9 +176,9 @@ describe("Data Studio: Run", () => {
 
   it("a query that cannot run says why and empties the results", async () => {
     const res = await post(form(doc([[{ type: "edge", name: toDepartment() }]]), "run"), alice);
-    expect(res.status).toBe(400);
+    expect(res.status).toBe(422);
     const html = await res.text();
-    expect(await texts(html, "[data-ds-error]")).toEqual(["Add at least one column with an attribute first."]);
+    expect(await texts(html, "[data-ds-error]")).toEqual(['The column "People › Department" needs an attribute: pick one with + Attr.']);
     expect(await texts(html, "[data-ds-preview]")).toEqual([]);
   });
 });
@@ -226,7 +226,7 @@ describe("Data Studio: Save View", () => {
     const before = await viewCount();
     const res = await post(form(doc([[{ type: "attribute", name: "salary" }]]), "save", [["title", "Salaries"]]), alice);
     expect(res.status).toBe(400);
-    expect(textOf(await res.text())).toContain('People has no attribute named "salary".');
+    expect(textOf(await res.text())).toContain('People has no attribute called "salary".');
     expect(await viewCount()).toBe(before);
   });
 });

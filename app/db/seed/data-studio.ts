@@ -35,7 +35,10 @@ export const DEMO_VIEWS: Array<{ id: string; title: string; view: QueryDocument 
       table: "people",
       columns: [
         [{ type: "attribute", name: "name" }],
-        [{ type: "attribute", name: "department", filters: [{ kind: "in", values: ["d-acme-engineering", "d-acme-product"] }] }],
+        [
+          { type: "edge", name: "department" },
+          { type: "attribute", name: "department", filters: [{ kind: "in", values: ["d-acme-engineering", "d-acme-product"] }] },
+        ],
       ],
     },
   },

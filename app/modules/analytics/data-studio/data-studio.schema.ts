@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { sharedCopy } from "~/lib/copy";
-import { queryDocumentSchema, TABLE_DEFINITIONS } from "./engine-shim";
+import { TABLE_DEFINITIONS } from "./definitions";
+import { queryDocumentSchema } from "./query.schema";
 import {
   ENTITY_TYPES,
   QUERY_LIMITS,
@@ -21,6 +22,8 @@ import {
  */
 
 const E = sharedCopy.dataStudio.errors;
+/** The compiler's own words for what it refuses, so a step refused here reads as a Run refused there. */
+const Q = sharedCopy.dataStudioQuery;
 
 export const VIEW_TITLE_MAX = 120;
 /** The query field's size bound: 20 columns of 6 steps with 500 filter values fit well within it. */
@@ -60,76 +63,75 @@ export function filterKindOf(attribute: AttributeDefinition): QueryFilter["kind"
   return "in";
 }
 
-function filterProblem(attribute: AttributeDefinition, filter: QueryFilter): string | null {
-  const name = attribute.displayName;
-  if (filter.kind !== filterKindOf(attribute)) return E.wrongFilter(name);
+function filterProblem(attribute: AttributeDefinition, filter: QueryFilter, label: string): string | null {
+  if (filter.kind !== filterKindOf(attribute)) return Q.wrongFilter(label);
   if (filter.kind === "in") {
-    if (filter.values.length > QUERY_LIMITS.maxFilterValues) return E.tooManyValues(QUERY_LIMITS.maxFilterValues);
+    if (filter.values.length > QUERY_LIMITS.maxFilterValues) return Q.tooManyFilterValues(QUERY_LIMITS.maxFilterValues);
     const fits = (v: string | number | boolean) =>
       attribute.kind === "boolean"
         ? typeof v === "boolean"
         : attribute.kind === "enum"
           ? (attribute.options ?? []).some((o) => o.value === v)
-          : typeof v === "string" && v.length > 0 && v.length <= 100;
-    if (!filter.values.every(fits)) return E.badFilterValue(name);
+          : typeof v === "string" && v.length > 0 && v.length <= 1000;
+    if (!filter.values.every(fits)) return Q.badFilterValue(label);
   }
   if (filter.kind === "range") {
     const fits = (v: string | number | undefined) =>
       v === undefined || (attribute.kind === "number" ? typeof v === "number" && Number.isFinite(v) : typeof v === "string" && /^\d{4}-\d{2}-\d{2}$/.test(v));
-    if (!fits(filter.min) || !fits(filter.max)) return E.badFilterValue(name);
+    if (!fits(filter.min) || !fits(filter.max)) return Q.badFilterValue(label);
   }
   return null;
 }
 
 /**
- * The first thing in a document the definitions do not know, as the message to show; null when
- * every table, link, attribute and filter is known and fits. A column may end in a link while it
- * is being built (`complete: false`); what is run, saved or downloaded must not.
+ * The first thing in a document under construction the definitions do not know, in the compiler's
+ * words; null when every table, link, attribute and filter is known and fits. A column may end in
+ * a link here (its attribute is picked next with '+ Attr'); Run, Save View and Download hand the
+ * document to the compiler, which refuses that with its message.
  */
-export function documentProblem(doc: QueryDocument, definitions: Definitions, { complete }: { complete: boolean }): string | null {
+export function documentProblem(doc: QueryDocument, definitions: Definitions): string | null {
   const root = tableOf(definitions, doc.table);
-  if (!root) return E.unknownTable(doc.table);
-  if (doc.columns.length > QUERY_LIMITS.maxColumns) return E.tooManyColumns(QUERY_LIMITS.maxColumns);
+  if (!root) return Q.unknownTable(doc.table);
+  if (doc.columns.length > QUERY_LIMITS.maxColumns) return Q.tooManyColumns(QUERY_LIMITS.maxColumns);
   for (const path of doc.columns) {
     let current: TableDefinition | undefined = root;
+    const labels = [root.displayName];
     for (const [i, step] of path.entries()) {
-      if (!current) return E.invalid;
+      if (!current) return Q.unreadable;
       if (step.type === "edge") {
         const edge = current.edges.find((e) => e.name === step.name);
-        if (!edge) return E.unknownEdge(step.name, current.displayName);
-        if (step.filters?.length) return E.filterOnEdge;
-        const next = tableOf(definitions, edge.table);
-        if (!next) return E.unknownTable(edge.table);
-        current = next;
-        if (i === path.length - 1 && complete) return E.noColumns;
+        if (!edge) return Q.unknownEdge(current.displayName, step.name);
+        labels.push(edge.displayName);
+        if (step.filters?.length) return Q.filterOnEdge(labels.join(" › "));
+        current = tableOf(definitions, edge.table);
       } else {
-        if (i !== path.length - 1) return E.attributeNotLast;
+        if (i !== path.length - 1) return Q.unreadable;
         const attribute = current.attributes.find((a) => a.name === step.name);
-        if (!attribute) return E.unknownAttribute(step.name, current.displayName);
+        if (!attribute) return Q.unknownAttribute(current.displayName, step.name);
+        labels.push(attribute.displayName);
         for (const filter of step.filters ?? []) {
-          const problem = filterProblem(attribute, filter);
+          const problem = filterProblem(attribute, filter, labels.join(" › "));
           if (problem) return problem;
         }
       }
     }
   }
-  if (complete && doc.columns.length === 0) return E.noColumns;
   return null;
 }
 
 /** The posted query: JSON of the document's shape (its meaning is checked with the definitions). */
 const queryField = z
   .string()
-  .max(QUERY_MAX_CHARS, E.invalid)
+  .max(QUERY_MAX_CHARS, Q.unreadable)
   .transform((text, ctx) => {
     try {
       return JSON.parse(text) as unknown;
     } catch {
-      ctx.addIssue({ code: "custom", message: E.invalid });
+      ctx.addIssue({ code: "custom", message: Q.unreadable });
       return z.NEVER;
     }
   })
-  .pipe(queryDocumentSchema as unknown as z.ZodType<QueryDocument>);
+  .pipe(queryDocumentSchema);
 
 /** What one column's filter fields hold as posted (`f<column>-values|contains|min|max`). */
 export interface FilterFields {

@@ -4,8 +4,10 @@ import { createCookie, data, type AppLoadContext } from "@remix-run/cloudflare";
 import { sharedCopy } from "~/lib/copy";
 import type { Viewer } from "~/modules/auth/session.server";
 import { DEFINITIONS, dataStudioSchema, documentProblem, filterKindOf, tableOf, walkPath, type Definitions, type FilterFields } from "./data-studio.schema";
-import { listEntities, queueDataStudioDownload, runQuery } from "./engine-shim.server";
+import { compileQuery } from "./compiler";
+import { listEntities, queueDataStudioDownload } from "./engine-shim.server";
 import type { ColumnPath, EntityType, QueryDocument, QueryFilter, QueryStep, RunResult } from "./query-types";
+import { runQuery } from "./run.server";
 import { listViews, saveView, viewOf, type ViewListItem } from "./views.server";
 
 /**
@@ -17,6 +19,7 @@ import { listViews, saveView, viewOf, type ViewListItem } from "./views.server";
  */
 
 const T = sharedCopy.dataStudio;
+const Q = sharedCopy.dataStudioQuery;
 export const DATA_STUDIO_PATH = "/analytics/my-queries";
 
 type EntityList = Array<{ id: string; name: string }>;
@@ -83,9 +86,8 @@ const startsWith = (path: ColumnPath, prefix: ColumnPath) => prefix.length <= pa
 const samePath = (a: ColumnPath, b: ColumnPath) => a.length === b.length && startsWith(a, b);
 const bare = (path: ColumnPath): ColumnPath => path.map((s) => ({ type: s.type, name: s.name }));
 
-/** A column ends in a link while its attribute is not picked yet; such columns are left out of what runs. */
+/** A column ends in a link until its attribute is picked with '+ Attr'. */
 export const isComplete = (path: ColumnPath) => path[path.length - 1]?.type === "attribute";
-export const completeDocument = (doc: QueryDocument): QueryDocument => ({ table: doc.table, columns: doc.columns.filter(isComplete) });
 
 function withColumn(doc: QueryDocument, path: ColumnPath, at: number, replacing?: ColumnPath): Change {
   if (doc.columns.some((p) => samePath(p, path))) return { ok: false, message: T.errors.duplicateColumn };
@@ -143,9 +145,10 @@ function setFilters(doc: QueryDocument, column: number, filters: QueryFilter[] |
 /** One column's filter as its fields say: picked values, contains, or a range; none when the fields are empty. */
 function filterFromFields(doc: QueryDocument, column: number, fields: FilterFields, definitions: Definitions): { ok: true; filter: QueryFilter | null } | { ok: false; message: string } {
   const path = doc.columns[column];
-  const attribute = path && isComplete(path) ? walkPath(definitions, doc.table, path)?.attribute : undefined;
+  const walked = path && isComplete(path) ? walkPath(definitions, doc.table, path) : null;
+  const attribute = walked?.attribute;
   if (!attribute) return { ok: false, message: T.errors.notAColumn };
-  const bad = { ok: false as const, message: T.errors.badFilterValue(attribute.displayName) };
+  const bad = { ok: false as const, message: Q.badFilterValue(`${tableOf(definitions, doc.table)?.displayName} › ${walked.label}`) };
   switch (filterKindOf(attribute)) {
     case "in": {
       const values = [...new Set(fields.values)];
@@ -203,7 +206,7 @@ async function toastOf(response: Response): Promise<DataStudioState["notice"]> {
 function postedDocument(formData: FormData, definitions: Definitions): QueryDocument {
   try {
     const parsed = JSON.parse(String(formData.get("query") ?? "")) as QueryDocument;
-    if (parsed && typeof parsed.table === "string" && Array.isArray(parsed.columns) && !documentProblem(parsed, definitions, { complete: false })) return parsed;
+    if (parsed && typeof parsed.table === "string" && Array.isArray(parsed.columns) && !documentProblem(parsed, definitions)) return parsed;
   } catch {
     // An unreadable query: the page starts again from an empty one.
   }
@@ -231,7 +234,7 @@ export async function dataStudioAction(context: AppLoadContext, viewer: Viewer, 
 
   if (submission.status !== "success") {
     const errors = submission.reply().error ?? {};
-    const message = Object.values(errors).flat().find(Boolean) ?? T.errors.invalid;
+    const message = Object.values(errors).flat().find(Boolean) ?? Q.unreadable;
     const intent = String(formData.get("intent") ?? "");
     if (!intent || !/^[a-zA-Z]+(:|$)/.test(intent)) throw new Response("Bad Request", { status: 400 });
     const doc = postedDocument(formData, definitions);
@@ -254,8 +257,8 @@ export async function dataStudioAction(context: AppLoadContext, viewer: Viewer, 
 
   const posted = value.query;
   const start = { doc: posted, title: value.title, viewId: value.viewId, result: null, notice: null };
-  const refuse = (message: string, status = 400) => answer({ ...start, doc: documentProblem(posted, definitions, { complete: false }) ? postedDocument(formData, definitions) : posted, error: message }, status);
-  const known = documentProblem(posted, definitions, { complete: false });
+  const refuse = (message: string, status = 400) => answer({ ...start, doc: documentProblem(posted, definitions) ? postedDocument(formData, definitions) : posted, error: message }, status);
+  const known = documentProblem(posted, definitions);
   if (known) return refuse(known);
   const filtered = applyFilterFields(posted, value.filterFields, definitions);
   if (!filtered.ok) return refuse(filtered.message);
@@ -264,7 +267,7 @@ export async function dataStudioAction(context: AppLoadContext, viewer: Viewer, 
   let change: Change = { ok: true, doc };
   switch (value.intent) {
     case "setTable":
-      change = tableOf(definitions, value.table) ? { ok: true, doc: emptyDocument(definitions, value.table) } : { ok: false, message: T.errors.unknownTable(value.table) };
+      change = tableOf(definitions, value.table) ? { ok: true, doc: emptyDocument(definitions, value.table) } : { ok: false, message: Q.unknownTable(value.table) };
       break;
     case "addColumn":
       change = addColumn(doc, { type: value.stepType, name: value.stepName });
@@ -286,27 +289,29 @@ export async function dataStudioAction(context: AppLoadContext, viewer: Viewer, 
       break;
   }
   if (!change.ok) return refuse(change.message);
-  const problem = documentProblem(change.doc, definitions, { complete: false });
+  const problem = documentProblem(change.doc, definitions);
   if (problem) return refuse(problem);
   doc = change.doc;
   const state = { ...start, doc };
 
-  if (value.intent === "run" || value.intent === "save" || value.intent === "download") {
-    const runnable = completeDocument(doc);
-    const incomplete = documentProblem(runnable, definitions, { complete: true });
-    // 001 §8: a query that cannot run empties the results.
-    if (incomplete) return answer({ ...state, error: incomplete }, 400);
-    if (value.intent === "run") {
-      const run = await runQuery(context, viewer, runnable);
-      return run.ok ? answer({ ...state, result: run, error: null }) : answer({ ...state, result: null, error: run.message }, 422);
-    }
-    if (value.intent === "save") {
-      const saved = await saveView(context.db, owner(viewer), { viewId: value.viewId, title: value.title, view: runnable });
-      if (!saved.ok) return answer({ ...state, viewId: null, error: T.errors.viewNotFound }, 404);
-      const views = await listViews(context.db, owner(viewer));
-      return answer({ ...state, title: value.title.trim(), viewId: saved.id, error: null, notice: { type: "success", message: T.viewSaved } }, 200, { views, savedViewId: saved.id });
-    }
-    const queued = await queueDataStudioDownload(context, viewer, runnable, T.reportTitle(value.title.trim()), { request, back: DATA_STUDIO_PATH });
+  if (value.intent === "run") {
+    // 001 §8: a query that cannot run empties the results and says why.
+    const run = await runQuery(context, viewer, doc);
+    return run.ok ? answer({ ...state, result: run, error: null }) : answer({ ...state, result: null, error: run.message }, 422);
+  }
+  if (value.intent === "save" || value.intent === "download") {
+    // What would not run is neither saved nor queued: the compiler's refusal, with nothing written.
+    const compiled = compileQuery(doc, { companyId: viewer.company.id, viewer }, { limit: 1 });
+    if (!compiled.ok) return answer({ ...state, error: compiled.message }, 400);
+  }
+  if (value.intent === "save") {
+    const saved = await saveView(context.db, owner(viewer), { viewId: value.viewId, title: value.title, view: doc });
+    if (!saved.ok) return answer({ ...state, viewId: null, error: T.errors.viewNotFound }, 404);
+    const views = await listViews(context.db, owner(viewer));
+    return answer({ ...state, title: value.title.trim(), viewId: saved.id, error: null, notice: { type: "success", message: T.viewSaved } }, 200, { views, savedViewId: saved.id });
+  }
+  if (value.intent === "download") {
+    const queued = await queueDataStudioDownload(context, viewer, doc, T.reportTitle(value.title.trim()), { request, back: DATA_STUDIO_PATH });
     const notice = await toastOf(queued);
     return answer({ ...state, error: null, notice }, notice?.type === "error" ? 429 : 200);
   }
