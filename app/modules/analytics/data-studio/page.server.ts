@@ -2,13 +2,13 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { createCookie, data, type AppLoadContext } from "@remix-run/cloudflare";
 import { sharedCopy } from "~/lib/copy";
-import type { Viewer } from "~/modules/auth/session.server";
+import { requirePermissionWith, type Viewer } from "~/modules/auth/session.server";
 import { DEFINITIONS, dataStudioSchema, documentProblem, filterKindOf, tableOf, walkPath, type Definitions, type FilterFields } from "./data-studio.schema";
 import { compileQuery } from "./compiler";
 import { listEntities, queueDataStudioDownload } from "./engine-shim.server";
 import type { ColumnPath, EntityType, QueryDocument, QueryFilter, QueryStep, RunResult } from "./query-types";
 import { runQuery } from "./run.server";
-import { listViews, saveView, viewOf, type ViewListItem } from "./views.server";
+import { listViews, saveView, sessionViewsStatement, type SessionViewRow, type ViewListItem } from "./views.server";
 
 /**
  * The Data Studio page's loader and action (001 §2, §5, §7, §8, §9): the route stays thin. The
@@ -65,15 +65,24 @@ async function entitiesFor(context: AppLoadContext, viewer: Viewer, doc: QueryDo
   return Object.fromEntries(types.map((type, i) => [type, lists[i]!])) as DataStudioState["entities"];
 }
 
-/** The page as first loaded: an empty query, or the author's view `?view=<id>` (anyone else's is a 404). */
-export async function dataStudioPage(context: AppLoadContext, viewer: Viewer, url: URL) {
+/**
+ * The page as first loaded: who asks (the route's permission, by name) and their views in one D1
+ * batch; an empty query, or the author's view `?view=<id>` (anyone else's is a 404).
+ */
+export async function dataStudioPage(request: Request, context: AppLoadContext, permission: "ViewAnalytics") {
   const definitions = DEFINITIONS;
-  const viewId = url.searchParams.get("view");
+  const viewId = new URL(request.url).searchParams.get("view");
+  const { viewer, rows } = await requirePermissionWith<SessionViewRow>(request, context, permission, (sessionId) => sessionViewsStatement(sessionId, viewId));
+  const views: ViewListItem[] = rows.map((r) => ({ id: r.id, title: r.title }));
   let state: DataStudioState = { doc: emptyDocument(definitions), title: "", viewId: null, result: null, error: null, notice: null, entities: {} };
-  const [views, view] = await Promise.all([listViews(context.db, owner(viewer)), viewId ? viewOf(context.db, owner(viewer), viewId) : null]);
-  if (viewId && !view) throw notFound();
-  if (view) state = { ...state, doc: view.view, title: view.title, viewId: view.id, entities: await entitiesFor(context, viewer, view.view, definitions) };
-  return { definitions, views, state };
+  if (viewId) {
+    const view = rows.find((r) => r.id === viewId && r.view !== null);
+    if (!view) throw notFound();
+    const doc = JSON.parse(view.view!) as QueryDocument;
+    state = { ...state, doc, title: view.title, viewId: view.id, entities: await entitiesFor(context, viewer, doc, definitions) };
+  }
+  // The definitions are not page data: they are client-safe code (definitions.ts), in the page's script, cached with it.
+  return { views, state };
 }
 export type DataStudioPageData = Awaited<ReturnType<typeof dataStudioPage>>;
 

@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { dataStudioViews } from "~/db/schema";
 import type { QueryDocument } from "./query-types";
@@ -25,15 +25,19 @@ export async function listViews(db: Db, owner: ViewOwner) {
 }
 export type ViewListItem = Awaited<ReturnType<typeof listViews>>[number];
 
-/** One of the author's views; null for anyone else's. */
-export async function viewOf(db: Db, owner: ViewOwner, id: string) {
-  const [row] = await db
-    .select({ id: dataStudioViews.id, title: dataStudioViews.title, view: dataStudioViews.view })
-    .from(dataStudioViews)
-    .where(and(eq(dataStudioViews.id, id), eq(dataStudioViews.companyId, owner.companyId), eq(dataStudioViews.userId, owner.userId)))
-    .limit(1);
-  return row ?? null;
+/**
+ * The page's first read riding in the session lookup's D1 batch (requirePermissionWith): the
+ * session's person's views, newest change first, with the query of `viewId` when it is one of them.
+ */
+export function sessionViewsStatement(sessionId: string, viewId: string | null): SQL {
+  return sql`SELECT ${dataStudioViews.id} AS id, ${dataStudioViews.title} AS title,
+      CASE WHEN ${dataStudioViews.id} = ${viewId ?? ""} THEN ${dataStudioViews.view} END AS view
+    FROM ${dataStudioViews}
+    WHERE ${dataStudioViews.companyId} = (SELECT company_id FROM sessions WHERE id = ${sessionId})
+      AND ${dataStudioViews.userId} = (SELECT user_id FROM sessions WHERE id = ${sessionId})
+    ORDER BY ${dataStudioViews.updatedAt} DESC, ${dataStudioViews.title}`;
 }
+export type SessionViewRow = { id: string; title: string; view: string | null };
 
 /**
  * Save View: a new view without `viewId`, else the author's view of that id updated in one

@@ -7,7 +7,7 @@ import { Button } from "~/ui/button";
 import { FieldError } from "~/ui/form-fields";
 import { PageHeader } from "~/ui/page-header";
 import { useHydrated } from "~/ui/use-hydrated";
-import { dataStudioSchema, tableOf, VIEW_TITLE_MAX } from "../data-studio.schema";
+import { DEFINITIONS, dataStudioSchema, tableOf, VIEW_TITLE_MAX } from "../data-studio.schema";
 import { QUERY_LIMITS } from "../query-types";
 import type { DataStudioPageData, DataStudioReply, DataStudioState } from "../page.server";
 import { AddColumnPicker, ColumnList } from "./column-list";
@@ -72,7 +72,7 @@ export function DataStudioPage({ page, reply }: { page: DataStudioPageData; repl
     },
   });
 
-  const definitions = page.definitions;
+  const definitions = DEFINITIONS;
   const table = tableOf(definitions, state.doc.table);
   const nodes = useMemo(() => columnTree(state.doc, definitions), [state.doc, definitions]);
   const busy = fetcher.state !== "idle" || navigation.state === "submitting";
