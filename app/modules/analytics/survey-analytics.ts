@@ -147,3 +147,73 @@ export function sentimentShares(counts: Record<Sentiment, number>): SentimentSha
     percent: percentOf(counts[sentiment], total),
   }));
 }
+
+// ---- Page data ---------------------------------------------------------------------------------
+
+export interface SurveyOption {
+  id: string;
+  title: string;
+  /** Its tracked questions (the Question Timeline's picker). */
+  tracked: Array<{ id: string; label: string }>;
+}
+
+export interface SurveyAnalyticsFilters {
+  surveyId: string | null;
+  departmentId: string | null;
+  questionId: string | null;
+}
+
+/** One run of a survey with its participation (of the department's people when one is picked). */
+export interface RunPoint {
+  id: string;
+  sequence: number;
+  state: RunState;
+  launchedAt: number;
+  gate: Gate;
+  /** Null (with the slice withheld): not shown. */
+  recipients: number | null;
+  responded: number | null;
+  participation: number | null;
+}
+
+export interface TimelineData {
+  questions: Array<{ id: string; label: string }>;
+  enpsQuestion: { id: string; label: string } | null;
+  runs: Array<RunPoint & { enps: number | null; averages: Record<string, number | null> }>;
+}
+
+export interface OverviewRow {
+  survey: { id: string; title: string };
+  runs: number;
+  latest: RunPoint;
+  /** eNPS of the newest run whose results may be shown; null when none has any. */
+  enps: { score: number; answers: number; launchedAt: number; sequence: number } | null;
+  hasEnpsQuestion: boolean;
+}
+
+export interface SentimentAnswer {
+  text: string;
+  /** The respondent, on a named survey only. */
+  name: string | null;
+  launchedAt: number;
+}
+
+export interface SentimentsData {
+  shares: SentimentShare[];
+  total: number;
+  /** The answers behind each share (the first ones, newest run first). */
+  answers: Record<Sentiment, SentimentAnswer[]>;
+  runsShown: number;
+  runsHidden: number;
+}
+
+export interface QuestionTimelineData {
+  question: { id: string; label: string; family: ChoiceBlock["selectedOption"]; multipleAnswers: boolean } | null;
+  runs: Array<RunPoint & { respondents: number | null; average: number | null; nps: NpsResult | null; choices: ChoiceCount[] }>;
+}
+
+export type SurveyAnalyticsView =
+  | { tab: "timeline"; data: TimelineData | null }
+  | { tab: "overview"; data: OverviewRow[] }
+  | { tab: "sentiments"; data: SentimentsData | null }
+  | { tab: "question-timeline"; data: QuestionTimelineData | null };
