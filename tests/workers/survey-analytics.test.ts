@@ -112,8 +112,6 @@ describe("tabs and gates", () => {
     expect((await page(`${BASE}/timeline?surveyId=sv-globex-engagement`, gary)).status).toBe(200);
     expect((await page(`${BASE}/timeline?surveyId=sv-acme-engagement&departmentId=d-globex-x`, alice)).status).toBe(404);
     expect((await page(`${BASE}/question-timeline?surveyId=sv-acme-engagement&questionId=acme-eng-tools`, alice)).status).toBe(404);
-    // Weekly Pulse tracks no question: not offered on the Question Timeline.
-    expect((await page(`${BASE}/question-timeline?surveyId=sv-acme-pulse`, alice)).status).toBe(404);
   });
 
   it("lists only the surveys the viewer may read", async () => {
@@ -256,6 +254,15 @@ describe("question timeline", () => {
       runs[0].id
     );
     expect(await attrs(html, `tr[data-run="${runs[0].id}"] td[data-choice="10"]`, "data-count")).toEqual([String(tens[0].n)]);
+  });
+
+  it("offers only surveys with a tracked question, one picked on another tab giving way to the first", async () => {
+    // Weekly Pulse tracks no question.
+    const { status, html } = await page(`${BASE}/question-timeline?surveyId=sv-acme-pulse`, alice);
+    expect(status).toBe(200);
+    const offered = await attrs(html, 'select[name="surveyId"] option', "value");
+    expect(offered).not.toContain("sv-acme-pulse");
+    expect(await attrs(html, 'select[name="surveyId"] option[selected]', "value")).toEqual([offered[0]]);
   });
 
   it("opens on the first survey with a tracked question, for a group admin too", async () => {

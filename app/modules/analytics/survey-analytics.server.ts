@@ -247,24 +247,24 @@ export async function surveyAnalyticsPage(db: Db, viewer: Viewer, tab: SurveyAna
   if (asked.departmentId && !departments.some((d) => d.id === asked.departmentId)) return "not-found";
 
   if (tab === "overview") {
-    if (asked.surveyId) return "not-found";
     const runs = ((runRows?.results ?? []) as Array<Record<string, unknown>>).map(toRunRow);
     return { surveys, departments, filters: asked, survey: null, view: { tab, data: await overview(db, viewer, surveys, runs, surveyRows.results) } };
   }
 
-  // The Question Timeline offers the surveys with a tracked question only.
+  if (asked.surveyId && !surveys.some((s) => s.id === asked.surveyId)) return "not-found";
+  // The Question Timeline offers the surveys with a tracked question only: a survey picked on
+  // another tab that tracks none gives way to the first that does.
   const offered = tab === "question-timeline" ? surveys.filter((s) => s.tracked.length > 0) : surveys;
-  let survey = asked.surveyId ? offered.find((s) => s.id === asked.surveyId) : offered[0];
-  if (asked.surveyId && !survey) return "not-found";
-  const filters: SurveyAnalyticsFilters = { ...asked, surveyId: survey?.id ?? null };
+  const survey = offered.find((s) => s.id === asked.surveyId) ?? offered[0];
+  const filters: SurveyAnalyticsFilters = { ...asked, surveyId: survey?.id ?? null, questionId: survey?.id === asked.surveyId ? asked.questionId : null };
   if (tab === "question-timeline" && survey) {
-    if (asked.questionId && !survey.tracked.some((q) => q.id === asked.questionId)) return "not-found";
-    filters.questionId = asked.questionId ?? survey.tracked[0].id;
+    if (filters.questionId && !survey.tracked.some((q) => q.id === filters.questionId)) return "not-found";
+    filters.questionId = filters.questionId ?? survey.tracked[0].id;
   }
   const page = { surveys: offered, departments, filters, survey: survey ? { id: survey.id, title: survey.title } : null };
-  if (!survey) return { ...page, view: tab === "timeline" ? { tab, data: null } : tab === "sentiments" ? { tab, data: null } : { tab, data: null } };
+  if (!survey) return { ...page, view: { tab, data: null } as SurveyAnalyticsView };
 
-  const rows = runRows && asked.surveyId ? runRows.results : (await d1Statement(db, runsStatement(viewer, survey.id, filters.departmentId, true)).all()).results;
+  const rows = runRows && asked.surveyId === survey.id ? runRows.results : (await d1Statement(db, runsStatement(viewer, survey.id, filters.departmentId, true)).all()).results;
   const runs = (rows as Array<Record<string, unknown>>).map(toRunRow);
   if (tab === "timeline") return { ...page, view: { tab, data: await timeline(db, viewer, runs, filters.departmentId) } };
   if (tab === "sentiments") return { ...page, view: { tab, data: await sentiments(db, viewer, runs, filters.departmentId) } };
