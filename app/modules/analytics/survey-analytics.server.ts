@@ -42,8 +42,8 @@ import {
 
 /** How many answers each sentiment lists (the shares count them all). */
 export const LISTED_SENTIMENT_ANSWERS = 20;
-/** How many text answers are read to find the listed ones (newest runs first). */
-const SENTIMENT_ROWS_READ = 2_000;
+/** How many text answers of each run are read (and kept with a closed run's figures) to find the listed ones. */
+const SENTIMENT_ROWS_READ = 300;
 
 interface RunRow extends GateRun {
   id: string;
@@ -115,6 +115,8 @@ interface RunFigures {
   respondents: Map<string, number>;
   /** Text answers: text → how many. */
   texts: Array<{ text: string; count: number }>;
+  /** The run's first text answers, with the respondent's name on a named run. */
+  listed: Array<{ text: string; name: string | null }>;
   /** The whole run's responses by department (for complementary suppression). */
   departments: Array<{ key: string | null; count: number }>;
 }
@@ -168,6 +170,15 @@ async function computeFigures(db: Db, companyId: string, runs: RunRow[], request
         ? sql`SELECT value_text AS t, COUNT(*) AS n FROM survey_answers WHERE ${where} AND value_num IS NULL AND value_text IS NOT NULL
             GROUP BY value_text`
         : none,
+      request.texts
+        ? sql`SELECT a.value_text AS t, CASE WHEN ${run.anonymous ? 1 : 0} = 1 THEN NULL ELSE u.name END AS who
+            FROM survey_answers a
+            LEFT JOIN survey_responses p ON ${run.anonymous ? 0 : 1} = 1 AND p.id = a.response_id
+            LEFT JOIN users u ON u.id = p.respondent_id AND u.company_id = a.company_id
+            WHERE a.run_id = ${run.id} AND a.company_id = ${companyId}${request.department ? sql` AND a.department_id = ${request.department}` : sql``}
+              AND a.value_num IS NULL AND a.value_text IS NOT NULL
+            LIMIT ${SENTIMENT_ROWS_READ}`
+        : none,
       request.department && run.anonymous
         ? sql`SELECT department_id AS k, COUNT(*) AS n FROM survey_responses WHERE run_id = ${run.id} AND company_id = ${companyId} GROUP BY department_id`
         : none
@@ -175,7 +186,7 @@ async function computeFigures(db: Db, companyId: string, runs: RunRow[], request
   }
   const results = statements.length ? await db.$client.batch(statements.map((s) => d1Statement(db, s))) : [];
   return runs.map((_, i) => {
-    const [values, multiple, texts, departments] = results.slice(i * 4, i * 4 + 4).map((r) => r.results as Array<Record<string, unknown>>);
+    const [values, multiple, texts, listed, departments] = results.slice(i * 5, i * 5 + 5).map((r) => r.results as Array<Record<string, unknown>>);
     const perBlock = new Map<string, Map<number, number>>();
     for (const row of values) {
       const block = String(row.block_id);
@@ -187,6 +198,7 @@ async function computeFigures(db: Db, companyId: string, runs: RunRow[], request
       values: perBlock,
       respondents: new Map(multiple.map((r) => [String(r.block_id), Number(r.n)])),
       texts: texts.map((r) => ({ text: String(r.t), count: Number(r.n) })),
+      listed: listed.map((r) => ({ text: String(r.t), name: (r.who as string | null) ?? null })),
       departments: departments.map((r) => ({ key: (r.k as string | null) ?? null, count: Number(r.n) })),
     };
   });
@@ -209,6 +221,17 @@ function pointOf(run: RunRow, gate: RunPoint["gate"], department: string | null)
 }
 
 const sum = (perValue: Map<number, number> | undefined) => [...(perValue ?? new Map<number, number>()).values()].reduce((a, n) => a + n, 0);
+
+class BoundedMap<K, V> extends Map<K, V> {
+  constructor(private readonly limit: number) {
+    super();
+  }
+  override set(key: K, value: V) {
+    super.set(key, value);
+    if (this.size > this.limit) this.delete(this.keys().next().value as K);
+    return this;
+  }
+}
 
 // ---- The page ----------------------------------------------------------------------------------
 
@@ -336,36 +359,27 @@ async function overview(db: Db, viewer: Viewer, surveys: SurveyOption[], runs: R
   });
 }
 
+/**
+ * Sentiments already read in this isolate, by text (the analyser is pure, so a reading never goes
+ * stale); bounded, the oldest going first.
+ */
+const SENTIMENTS_READ = new BoundedMap<string, Sentiment>(20_000);
+
 async function sentiments(db: Db, viewer: Viewer, runs: RunRow[], department: string | null): Promise<SentimentsData> {
   const figures = await runFigures(db, viewer.company.id, runs, { department, values: false, texts: true, multiple: [] });
   const gateOf = gates(runs, figures, department);
   const shown = runs.filter((r) => gateOf.get(r.id) === "shown");
-  const cache = new Map<string, Sentiment>();
   const counts = sentimentCounts(
     shown.flatMap((r) => figures.get(r.id)!.texts),
-    cache
+    SENTIMENTS_READ
   );
-  const answers: Record<Sentiment, SentimentAnswer[]> = { positive: [], neutral: [], negative: [] };
   // The answers behind the shares, newest run first: names only of named runs.
-  const listed = shown.slice(-90).reverse();
-  if (listed.length > 0) {
-    const inDepartment = department ? sql` AND a.department_id = ${department}` : sql``;
-    const rows = await d1Statement(
-      db,
-      sql`SELECT a.value_text AS t, a.run_id AS run, CASE WHEN r.anonymous = 1 THEN NULL ELSE u.name END AS who
-        FROM survey_answers a
-        JOIN survey_runs r ON r.id = a.run_id AND r.company_id = a.company_id
-        LEFT JOIN survey_responses p ON p.id = a.response_id AND r.anonymous = 0
-        LEFT JOIN users u ON u.id = p.respondent_id AND u.company_id = a.company_id
-        WHERE a.company_id = ${viewer.company.id} AND a.run_id IN ${listed.map((r) => r.id)}${inDepartment}
-          AND a.value_num IS NULL AND a.value_text IS NOT NULL
-        ORDER BY r.sequence DESC, a.rowid LIMIT ${SENTIMENT_ROWS_READ}`
-    ).all<{ t: string; run: string; who: string | null }>();
-    const launched = new Map(runs.map((r) => [r.id, r.launchedAt]));
-    for (const row of rows.results) {
-      let sentiment = cache.get(row.t);
-      if (!sentiment) cache.set(row.t, (sentiment = sentimentOf(row.t)));
-      if (answers[sentiment].length < LISTED_SENTIMENT_ANSWERS) answers[sentiment].push({ text: row.t, name: row.who, launchedAt: launched.get(row.run)! });
+  const answers: Record<Sentiment, SentimentAnswer[]> = { positive: [], neutral: [], negative: [] };
+  for (const run of [...shown].reverse()) {
+    for (const row of figures.get(run.id)!.listed) {
+      let key = SENTIMENTS_READ.get(row.text);
+      if (!key) SENTIMENTS_READ.set(row.text, (key = sentimentOf(row.text)));
+      if (answers[key].length < LISTED_SENTIMENT_ANSWERS) answers[key].push({ text: row.text, name: row.name, launchedAt: run.launchedAt });
     }
   }
   return {
