@@ -74,14 +74,16 @@ const departmentsStatement = (viewer: Viewer) =>
  * the run's responses (the anonymity minimum is about the whole run).
  */
 function runsStatement(viewer: Viewer, surveyId: string | null, department: string | null, withBlocks: boolean): SQL {
-  const inDepartment = department
-    ? sql` AND sr.user_id IN (SELECT u.id FROM users u WHERE u.company_id = r.company_id AND u.department_id = ${department})`
-    : sql``;
+  // A whole run's counts are the run's own (kept on launch and on each submission, as manage surveys shows them).
+  const inDepartment = sql` AND sr.user_id IN (SELECT u.id FROM users u WHERE u.company_id = r.company_id AND u.department_id = ${department})`;
+  const people = department
+    ? sql`(SELECT COUNT(*) FROM survey_recipients sr WHERE sr.run_id = r.id AND sr.company_id = r.company_id${inDepartment}) AS recipients,
+      (SELECT COUNT(*) FROM survey_recipients sr WHERE sr.run_id = r.id AND sr.company_id = r.company_id AND sr.responded = 1${inDepartment}) AS responded`
+    : sql`r.audience_count AS recipients, r.submitted_count AS responded`;
   return sql`SELECT r.id, r.survey_id, r.sequence, r.state, r.launched_at, r.closed_at, r.anonymous, r.min_submission_count, ${companyFloor},
-      r.live_results, ${withBlocks ? sql`r.blocks` : sql`NULL AS blocks`},
-      (SELECT COUNT(*) FROM survey_recipients sr WHERE sr.run_id = r.id AND sr.company_id = r.company_id${inDepartment}) AS recipients,
-      (SELECT COUNT(*) FROM survey_recipients sr WHERE sr.run_id = r.id AND sr.company_id = r.company_id AND sr.responded = 1${inDepartment}) AS responded,
-      (SELECT COUNT(*) FROM survey_responses p WHERE p.run_id = r.id) AS responses
+      r.live_results, ${withBlocks ? sql`r.blocks` : sql`NULL AS blocks`}, ${people},
+      -- The anonymity minimum counts stored responses, as the survey report does.
+      CASE WHEN r.anonymous = 1 THEN (SELECT COUNT(*) FROM survey_responses p WHERE p.run_id = r.id) ELSE r.submitted_count END AS responses
     FROM survey_runs r
     WHERE r.company_id = ${viewer.company.id}${surveyId ? sql` AND r.survey_id = ${surveyId}` : sql``} AND ${runAccess(viewer)}
     ORDER BY r.survey_id, r.sequence`;
