@@ -190,7 +190,7 @@ const PAGES = [
     key: "data-studio",
     name: "Data Studio page",
     path: "/analytics/my-queries",
-    note: "Analytics › Data Studio: Initech's admin's builder as first opened (the table definitions, the Load View selector of their views, an empty query)",
+    note: "Analytics › Data Studio: Initech's admin's builder as first opened (the Load View selector of their views, an empty query on People with its Add Column + choices)",
     expect: { pattern: /data-ds-views/, what: "the Load View selector" },
   },
 ];
