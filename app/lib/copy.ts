@@ -798,8 +798,7 @@ const SHARED = {
     badFilterValue: (label: string) => `A value of the filter on "${label}" is not valid.`,
     failed: "The query could not be run. Try again, or simplify it.",
     timedOut: "The query took too long to run. Add filters or remove columns.",
-    tooManyRows: (max: number) => `The download holds at most ${max.toLocaleString("en-US")} rows; only the first ones are in the file.`,
-    downloadTitle: (title: string) => `Data Studio: ${title}`,
+    untitled: "Data Studio query",
   },
 } as const;
 

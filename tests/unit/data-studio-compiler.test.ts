@@ -3,6 +3,7 @@ import { CATALOG } from "~/modules/analytics/data-studio/catalog.server";
 import { compileQuery, MAX_PARAMETERS } from "~/modules/analytics/data-studio/compiler";
 import { TABLE_DEFINITIONS } from "~/modules/analytics/data-studio/definitions";
 import { QUERY_LIMITS, type QueryDocument } from "~/modules/analytics/data-studio/query-types";
+import { entitiesStatement, isEntityType } from "~/modules/analytics/data-studio/entities.server";
 import { fixtureDb, fixtureViewer, ids, parameters, runSql, sqlText } from "./data-studio-fixtures";
 
 const admin = fixtureViewer("A", "admin");
@@ -218,5 +219,16 @@ describe("compiled queries read the asking company's rows as its people may see 
     const next = compileQuery({ table: "people", columns: [[attr("name")]] }, scopeOf(), { limit: 2, after: [first[1].k0 as number] });
     if (!next.ok) throw new Error(next.message);
     expect(runSql(db, next.statement).map((r) => r.c0)).toEqual(["Acme Manager", "Acme Employee"]);
+  });
+});
+
+describe("entities for filter dropdowns", () => {
+  it("lists the company's, as the viewer may see them", () => {
+    const people = (viewer: ReturnType<typeof fixtureViewer>) => runSql(db, entitiesStatement(viewer, "users")).map((r) => r.name);
+    expect(people(admin)).toEqual(["Acme Admin", "Acme Employee", "Acme Manager", "Acme Peer", "Acme Secret", "Acme Teamadmin"]);
+    // An employee: themselves, their My Team (manager, peer sharing the manager) and their relationship's members.
+    expect(people(fixtureViewer("A", "employee"))).toEqual(["Acme Employee", "Acme Manager", "Acme Peer", "Acme Teamadmin"]);
+    expect(runSql(db, entitiesStatement(fixtureViewer("B", "admin"), "departments")).map((r) => r.name)).toEqual(["Bolt Engineering", "Bolt Sales"]);
+    expect(isEntityType("users; --")).toBe(false);
   });
 });

@@ -46,7 +46,7 @@ function randomValue(r: Random, attribute: AttributeDefinition | undefined, comp
   if (odd(r, 0.1)) return r.pick([true, false, 0, -1, 3.5, 1e308, null, {}, []]);
   switch (attribute?.kind) {
     case "enum":
-      return r.pick(attribute.options ?? [{ value: "x" }]).value;
+      return r.pick(attribute.options ?? [{ value: "x", label: "x" }]).value;
     case "boolean":
       return r.next() < 0.5;
     case "number":
