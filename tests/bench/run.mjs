@@ -50,6 +50,7 @@ import { CHAT_SOCKETS, chatSocketsChecks, chatSocketsRun } from "./ai-chat.mjs";
 import { feedbackIds, feedbackPages, feedbackPlan, feedbackStored, feedbackSubmitCheck, feedbackSubmitRun } from "./feedback.mjs";
 import { objectivesCampaignIds, objectivesCampaignPages } from "./objectives-campaigns.mjs";
 import { d1FileIn, measureReportMemory, MEMORY_LIMIT_MB } from "./report-memory.mjs";
+import { DATA_STUDIO_TARGETS, dataStudioBench, dataStudioChecks } from "./data-studio.mjs";
 import {
   PDF_WAIT_MS,
   REPORT_ROWS,
@@ -200,6 +201,7 @@ const OTHER_TARGETS = [
   "feedback-submit",
   "ai-analyser",
   "ai-chat-sockets",
+  ...DATA_STUDIO_TARGETS,
 ];
 const TARGET_KEYS = [...PAGES.map((p) => p.key), ...OTHER_TARGETS];
 
@@ -347,6 +349,27 @@ async function prepareDatabase() {
   ]);
   log(`${seeded.trim().split("\n").at(-1)}`);
   log(`fresh database in ${path.relative(ROOT, STATE_DIR)} (migrated and seeded) in ${secondsSince(t)} s`);
+}
+
+/** Data Studio's preview and download, measured on the seeded database before the server holds it. */
+async function dataStudioRun() {
+  const d1File = await d1FileIn(STATE_DIR);
+  const outDir = path.join(ROOT, ".builds", "bench-data-studio");
+  mkdirSync(outDir, { recursive: true });
+  log(`data studio: runQuery previews (${args.rounds * 10} runs each) and the data-studio-xlsx build, in a child capped at 128 MB, on ${path.relative(ROOT, d1File)}`);
+  const result = await dataStudioBench({
+    root: ROOT,
+    outDir,
+    d1File,
+    companyId: COMPANY_ID,
+    requesterId: ADMIN_ID,
+    rounds: args.rounds * 10,
+    preview: want("data-studio-preview"),
+    download: want("data-studio-download"),
+  });
+  if (!result.ok) log(`data studio: ${result.error}`);
+  else log(`data studio: ${JSON.stringify(result)}`);
+  return result;
 }
 
 /**
@@ -1557,8 +1580,17 @@ async function main() {
     return ok || !args.strict ? 0 : 1;
   }
   mkdirSync(path.join(ROOT, ".builds"), { recursive: true });
-  await build();
+  // Data Studio runs its own code on the seeded database (tests/bench/data-studio.mjs): no app build, no server.
+  const dataStudioOnly = Boolean(args.only) && [...args.only].every((k) => DATA_STUDIO_TARGETS.includes(k));
+  if (!dataStudioOnly) await build();
   await prepareDatabase();
+  const dataStudio = DATA_STUDIO_TARGETS.some(want) && !args.serve ? await dataStudioRun() : null;
+  if (dataStudioOnly) {
+    const results = dataStudioChecks(dataStudio, want);
+    for (const [label, ok] of results) console.log(`${ok ? "PASS" : "FAIL"}  ${label}`);
+    console.log(`\nbench finished in ${secondsSince(t0)} s`);
+    return results.every(([, ok]) => ok) || !args.strict ? 0 : 1;
+  }
   const fallbackSessionId = await insertFallbackSession();
   const surveyPlan = want("survey-submit") && !args.serve ? await surveySubmitPlan() : null;
   const reportPlan = REPORT_TARGETS.some(want) && !args.serve ? await reportBenchPlan() : null;
@@ -1831,6 +1863,7 @@ async function main() {
     printReports(reportPlan, reports);
     checks.push(...reportChecks(reports));
   }
+  if (dataStudio) checks.push(...dataStudioChecks(dataStudio, want));
   for (const [label, ok] of checks) console.log(`${ok === null ? "INFO" : ok ? "PASS" : "FAIL"}  ${label}`);
   console.log(`\nbench finished in ${secondsSince(t0)} s`);
 

@@ -178,11 +178,12 @@ describe("compiled queries read the asking company's rows as its people may see 
       table: "reviewAnswers",
       columns: [[attr("question")], [attr("answer")], [attr("score")], [edge("reviewer"), attr("name")], [edge("pair"), edge("reviewer"), attr("name")], [edge("reviewee"), attr("name")]],
     });
+    // In the order of their review's id (co-a-camp-anon before co-a-camp-named), then pair and question.
     expect(got).toEqual([
-      ["Acme What went well?", "Acme named answer", null, "Acme Manager", "Acme Manager", "Acme Employee"],
-      ["Acme Rate", "4", 4, "Acme Manager", "Acme Manager", "Acme Employee"],
       ["Acme What went well?", "Acme anonymous answer", null, null, null, "Acme Employee"],
       ["Acme Rate", "2", 2, null, null, "Acme Employee"],
+      ["Acme What went well?", "Acme named answer", null, "Acme Manager", "Acme Manager", "Acme Employee"],
+      ["Acme Rate", "4", 4, "Acme Manager", "Acme Manager", "Acme Employee"],
     ]);
   });
 
@@ -215,10 +216,12 @@ describe("compiled queries read the asking company's rows as its people may see 
     const page = compileQuery({ table: "people", columns: [[attr("name")]] }, scopeOf(), { limit: 2 });
     if (!page.ok) throw new Error(page.message);
     const first = runSql(db, page.statement);
-    expect(first.map((r) => r.c0)).toEqual(["Acme Admin", "Acme Teamadmin"]);
-    const next = compileQuery({ table: "people", columns: [[attr("name")]] }, scopeOf(), { limit: 2, after: [first[1].k0 as number] });
+    // People come by name (the company's name index), a page after the last row's key.
+    expect(first.map((r) => r.c0)).toEqual(["Acme Admin", "Acme Employee"]);
+    expect(page.keyCount).toBe(2);
+    const next = compileQuery({ table: "people", columns: [[attr("name")]] }, scopeOf(), { limit: 2, after: [first[1].k0 as string, first[1].k1 as number] });
     if (!next.ok) throw new Error(next.message);
-    expect(runSql(db, next.statement).map((r) => r.c0)).toEqual(["Acme Manager", "Acme Employee"]);
+    expect(runSql(db, next.statement).map((r) => r.c0)).toEqual(["Acme Manager", "Acme Peer"]);
   });
 });
 

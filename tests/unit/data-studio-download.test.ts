@@ -26,10 +26,10 @@ describe("Data Studio download", () => {
     const doc: QueryDocument = { table: "people", columns: [[{ type: "attribute", name: "name" }]] };
     const pages: string[][] = [];
     for await (const page of queryPages(db, admin, doc, 100, 2)) pages.push(page.rows.map((r) => String(r[0])));
-    expect(pages).toEqual([["Acme Admin", "Acme Teamadmin"], ["Acme Manager", "Acme Employee"], ["Acme Peer", "Acme Secret"]]);
+    expect(pages).toEqual([["Acme Admin", "Acme Employee"], ["Acme Manager", "Acme Peer"], ["Acme Secret", "Acme Teamadmin"]]);
     const capped: string[] = [];
     for await (const page of queryPages(db, admin, doc, 3, 2)) capped.push(...page.rows.map((r) => String(r[0])));
-    expect(capped).toEqual(["Acme Admin", "Acme Teamadmin", "Acme Manager"]);
+    expect(capped).toEqual(["Acme Admin", "Acme Employee", "Acme Manager"]);
   });
 
   it("writes a workbook with the columns' labels and escaped cells", async () => {

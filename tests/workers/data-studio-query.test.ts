@@ -172,7 +172,7 @@ describe("the queued download", () => {
     vi.restoreAllMocks();
     const reportId = String(sent[0].reportId);
     const result = await consume(`msg-${reportId}`, sent[0]);
-    expect(result.explicitAcks.concat(result.retryMessages.map((m) => m.msgId))).toContain(`msg-${reportId}`);
+    expect(result.explicitAcks.concat(result.retryMessages.map((m: { msgId: string }) => m.msgId))).toContain(`msg-${reportId}`);
     const row = await env.DB.prepare("SELECT state, kind FROM generated_reports WHERE id = ?").bind(reportId).first<{ state: string; kind: string }>();
     expect(row).toEqual({ state: "ready", kind: "data-studio-xlsx" });
 
