@@ -189,11 +189,12 @@ describe("compiled queries read the asking company's rows as its people may see 
 
   it("survey answers of an anonymous run reach no respondent and no department", () => {
     const got = rows({ table: "surveyAnswers", columns: [[attr("question")], [attr("answer")], [edge("respondent"), attr("name")], [edge("department"), attr("name")], [edge("run"), attr("anonymous")]] });
+    // By run, then response id, then question (co-a-run-anon before co-a-run-named).
     expect(got).toEqual([
-      ["Acme How are you?", `Acme answer of co-a-resp-named`, "Acme Employee", "Acme Sales", 0],
-      ["Acme Score", null, "Acme Employee", "Acme Sales", 0],
       ["Acme How are you?", `Acme answer of co-a-resp-anon`, null, null, 1],
       ["Acme Score", null, null, null, 1],
+      ["Acme How are you?", `Acme answer of co-a-resp-named`, "Acme Employee", "Acme Sales", 0],
+      ["Acme Score", null, "Acme Employee", "Acme Sales", 0],
     ]);
   });
 

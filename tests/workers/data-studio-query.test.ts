@@ -69,7 +69,7 @@ describe("runQuery", () => {
       `SELECT fi.feedback_text AS text, r.name AS receiver, d.name AS department, strftime('%Y-%m-%d', fi.sent_at / 1000, 'unixepoch') AS day
        FROM feedback_items fi LEFT JOIN users r ON r.id = fi.receiver_id AND r.company_id = fi.company_id
        LEFT JOIN departments d ON d.id = r.department_id AND d.company_id = fi.company_id
-       WHERE fi.company_id = 'c-acme' AND fi.visible = 1 ORDER BY fi.sent_at, fi.rowid LIMIT 10`
+       WHERE fi.company_id = 'c-acme' AND fi.visible = 1 ORDER BY fi.sent_at, fi.id LIMIT 10`
     ).raw();
     const total = await env.DB.prepare("SELECT count(*) AS n FROM feedback_items WHERE company_id = 'c-acme' AND visible = 1").first<{ n: number }>();
     expect(result.rows).toEqual(expected);

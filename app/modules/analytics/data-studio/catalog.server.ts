@@ -185,7 +185,9 @@ export const CATALOG: Record<string, CatalogTable> = {
   },
   feedback: {
     source: () => table(feedbackItems),
-    keys: along(feedbackItems.sentAt),
+    // Then by id (random), not rowid: an anonymous run's items share their day, and the order they
+    // were stored in is the order they were given.
+    keys: (a) => [ref(a, feedbackItems.sentAt), ref(a, feedbackItems.id)],
     visible: (viewer, a) => dsFeedbackVisible(viewer, a),
     attributes: {
       feedbackType: column(feedbackItems.feedbackType),
@@ -357,7 +359,8 @@ export const CATALOG: Record<string, CatalogTable> = {
   },
   surveyAnswers: {
     source: () => table(surveyAnswers),
-    keys: rowid,
+    // By response (random ids), then question: never in the order the answers came in (an anonymous run's order of submission).
+    keys: (a) => [ref(a, surveyAnswers.runId), ref(a, surveyAnswers.responseId), ref(a, surveyAnswers.blockId), sql.raw(`${a}.rowid`)],
     visible: (viewer, a) => dsSurveyAnswerVisible(viewer, a),
     attributes: {
       question: {
