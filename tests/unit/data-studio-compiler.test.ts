@@ -189,7 +189,7 @@ describe("compiled queries read the asking company's rows as its people may see 
 
   it("survey answers of an anonymous run reach no respondent and no department", () => {
     const got = rows({ table: "surveyAnswers", columns: [[attr("question")], [attr("answer")], [edge("respondent"), attr("name")], [edge("department"), attr("name")], [edge("run"), attr("anonymous")]] });
-    // By run, then response id, then question (co-a-run-anon before co-a-run-named).
+    // By response id (co-a-resp-anon before co-a-resp-named), then as stored.
     expect(got).toEqual([
       ["Acme How are you?", `Acme answer of co-a-resp-anon`, null, null, 1],
       ["Acme Score", null, null, null, 1],
