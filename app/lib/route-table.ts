@@ -41,6 +41,12 @@ const feedbackAnalyticsRoute: Pick<RouteEntry, "module" | "remixPath"> = {
   remixPath: "/analytics/feedback-analytics/:tab?",
 };
 
+/** Survey analytics' four tabs and their bare path are one Remix route (routes/survey-analytics.tsx). */
+const surveyAnalyticsRoute: Pick<RouteEntry, "module" | "remixPath"> = {
+  module: "routes/survey-analytics.tsx",
+  remixPath: "/analytics/survey-analytics/:tab?",
+};
+
 function area(
   name: string,
   upcoming: string | null,
@@ -376,16 +382,21 @@ export const ROUTES: RouteEntry[] = [
     layout: "shell",
     module: "routes/area-index.tsx",
   },
-  ...area("Survey analytics", "Survey analytics will show how survey results change over time: an overview, sentiments and the timeline of each question.", "ViewAnalytics", [
-    ["survey-analytics", "/analytics/survey-analytics", "Survey Analytics"],
-    ["survey-analytics-timeline", "/analytics/survey-analytics/timeline", "Timeline"],
-    ["survey-analytics-overview", "/analytics/survey-analytics/overview", "Overview", { permission: "ViewSurveyAnalyticsOverview" }],
-    ["survey-analytics-sentiments", "/analytics/survey-analytics/sentiments", "Sentiments"],
+  ...area("Survey analytics", null, "ViewAnalytics", [
+    ["survey-analytics", "/analytics/survey-analytics", "Survey Analytics", surveyAnalyticsRoute],
+    ["survey-analytics-timeline", "/analytics/survey-analytics/timeline", "Timeline", surveyAnalyticsRoute],
+    [
+      "survey-analytics-overview",
+      "/analytics/survey-analytics/overview",
+      "Overview",
+      { permission: "ViewSurveyAnalyticsOverview", ...surveyAnalyticsRoute },
+    ],
+    ["survey-analytics-sentiments", "/analytics/survey-analytics/sentiments", "Sentiments", surveyAnalyticsRoute],
     [
       "survey-analytics-question-timeline",
       "/analytics/survey-analytics/question-timeline",
       "Question Timeline",
-      { permission: "ViewSurveyAnalyticsQuestionTimeline" },
+      { permission: "ViewSurveyAnalyticsQuestionTimeline", ...surveyAnalyticsRoute },
     ],
   ]),
   ...area("Feedback analytics", null, "ViewAnalytics", [

@@ -173,6 +173,7 @@ const PAGES = [
     firstRequestNote: "uncached: nothing of the insights is kept between requests",
     firstRequestTargetMs: 100,
   },
+  ...surveyAnalyticsPages(SURVEY_RUN.surveyId),
   {
     key: "feedback-list",
     name: "profile feedback list",
@@ -187,6 +188,46 @@ const PAGES = [
     expect: { pattern: /data-one-on-one="/, what: "meetings listed" },
   },
 ];
+/** Analytics › Survey Analytics, each tab on Initech's engagement survey (a closed run of 5,000 responses and an open one). */
+function surveyAnalyticsPages(surveyId) {
+  const survey = `surveyId=${encodeURIComponent(surveyId)}`;
+  const memo = "a closed run's aggregates are computed on the isolate's first request, then kept in its memory";
+  return [
+    {
+      key: "survey-analytics-timeline",
+      name: "survey analytics timeline",
+      path: `/analytics/survey-analytics/timeline?${survey}`,
+      note: "Analytics › Survey Analytics › Timeline: participation, eNPS and average scores over the engagement survey's runs",
+      expect: { pattern: /data-enps="-?\d+"/, what: "an eNPS of the closed run" },
+      firstRequestNote: memo,
+    },
+    {
+      key: "survey-analytics-overview",
+      name: "survey analytics overview",
+      path: "/analytics/survey-analytics/overview",
+      note: "Analytics › Survey Analytics › Overview: each survey's latest participation and the eNPS of its newest run with results",
+      expect: { pattern: /data-survey="/, what: "surveys listed" },
+      firstRequestNote: memo,
+    },
+    {
+      key: "survey-analytics-sentiments",
+      name: "survey analytics sentiments",
+      path: `/analytics/survey-analytics/sentiments?${survey}`,
+      note: "Analytics › Survey Analytics › Sentiments: every text answer of the runs with results read by the embedded analyser, and the first answers of each share",
+      expect: { pattern: /data-share="positive"/, what: "sentiment shares" },
+      firstRequestNote: memo,
+    },
+    {
+      key: "survey-analytics-question-timeline",
+      name: "survey analytics question timeline",
+      path: `/analytics/survey-analytics/question-timeline?${survey}`,
+      note: "Analytics › Survey Analytics › Question Timeline: the tracked eNPS question's answers per run",
+      expect: { pattern: /data-respondents="\d+"/, what: "respondents of the tracked question" },
+      firstRequestNote: memo,
+    },
+  ];
+}
+
 /** What `--only` can name besides the pages (static asset: always measured with a page, as the ratios need it). */
 const OTHER_TARGETS = [
   "transitions",

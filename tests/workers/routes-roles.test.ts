@@ -77,6 +77,8 @@ function expectationFor(entry: RouteEntry, person: SeededPerson, path: string): 
   if (entry.id === "survey-insights") return { status: 302, location: "/surveys/survey-insights/department" };
   // 002 §2.1: the feedback analytics' bare path opens its Overview tab.
   if (entry.id === "feedback-analytics") return { status: 302, location: "/analytics/feedback-analytics/overview" };
+  // The bare path opens the first tab the viewer may open (Timeline: every holder of ViewAnalytics may).
+  if (entry.id === "survey-analytics") return { status: 302, location: "/analytics/survey-analytics/timeline" };
   // The Performance tab is never on one's own profile (002 §2.6): the default tab instead.
   if (entry.path.endsWith("/users/:userId/performance")) return { status: 302, location: path.replace(/\/performance$/, "/feedback-insights") };
   return { status: 200 };

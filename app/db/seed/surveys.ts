@@ -112,7 +112,7 @@ const TEXT_ANSWERS = [
   "Better onboarding documentation for new tools.",
   "Keep the Friday demos, they are great.",
   "More chances to learn from other teams.",
-  "Faster decisions on small purchases.",
+  "Approvals for small purchases are slow and frustrating.",
 ];
 const COMMENTS = ["Great team and interesting work.", "Career paths could be clearer.", "Flexible hours help a lot.", "Too many meetings."];
 
