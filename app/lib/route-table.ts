@@ -404,7 +404,7 @@ export const ROUTES: RouteEntry[] = [
     ["review-analytics-overview", "/analytics/review-analytics/overview", "Overview", reviewAnalyticsRoute],
     ["review-analytics-organization", "/analytics/review-analytics/organization", "Organization", reviewAnalyticsRoute],
   ]),
-  ...area("Analytics reports", "Analytics reports will gather the reports of surveys, feedback and reviews in one place.", "ViewAnalytics", [["analytics-reports", "/analytics/reports", "Reports"]]),
+  ...area("Analytics reports", null, "ViewAnalytics", [["analytics-reports", "/analytics/reports", "Reports", { module: "routes/analytics.reports.tsx" }]]),
   ...area("Data Studio", "Data Studio will let you query your organization's data, preview the results and download them.", "ViewAnalytics", [["data-studio", "/analytics/my-queries", "Data Studio"]]),
 
   // Workflows (feedback loops)
