@@ -10,11 +10,14 @@ import {
   NONE_KEY,
   nominationsByState,
   quantitativeQuestions,
+  scoreSums,
   sliceFigures,
+  sumsBySlice,
   type AnswerTally,
   type Breakdown,
   type QuantitativeQuestion,
   type ReviewAnalyticsTab,
+  type ScoreSums,
   type SliceCount,
   type SliceFigures,
   type StatusCount,
@@ -91,7 +94,7 @@ function campaignsSql(viewer: Viewer): SQL {
 }
 
 function campaignSql(viewer: Viewer, id: string): SQL {
-  return sql`SELECT c.id, c.title, c.state, c.anonymous, c.template_blocks, c.nomination_started_at,
+  return sql`SELECT c.id, c.title, c.state, c.anonymous, c.template_blocks, c.nomination_started_at, c.updated_at,
       (SELECT count(*) FROM review_nominations n WHERE n.company_id = c.company_id AND n.campaign_id = c.id) AS nominations
     FROM review_campaigns c WHERE c.id = ${id} AND c.company_id = ${viewer.company.id} AND c.state IN ${REPORTED_STATES}`;
 }
@@ -151,13 +154,47 @@ function reviewersSql(s: Scope): SQL {
   return sql`SELECT ${key} AS key, count(DISTINCT p.reviewer_id) AS n ${from} AND p.state = 'completed' GROUP BY 1`;
 }
 
-function talliesSql(s: Scope, blockIds: string[]): SQL {
-  const { key, from } = pairsFrom(s, sql`, json_each(p.answers) a`);
-  return sql`SELECT ${key} AS key, a.key AS blockId, json_type(a.value, '$.value') AS valueType, json_extract(a.value, '$.value') AS value, count(*) AS n
-    ${from} AND p.state = 'completed' AND json_valid(p.answers) AND a.type = 'object'
+/** The completed pairs' reviewees the viewer may read, each with their slice. */
+function membersSql(s: Scope): SQL {
+  const { key, from } = pairsFrom(s);
+  return sql`SELECT DISTINCT p.reviewee_id AS reviewee, ${key} AS key ${from} AND p.state = 'completed'`;
+}
+
+/** Every completed answer to the rated questions, tallied by reviewee, question and value (no access rule: see revieweeSums). */
+function revieweeTalliesSql(company: string, campaignId: string, blockIds: string[]): SQL {
+  return sql`SELECT p.reviewee_id AS key, a.key AS blockId, json_type(a.value, '$.value') AS valueType, json_extract(a.value, '$.value') AS value, count(*) AS n
+    FROM review_pairs p, json_each(p.answers) a
+    WHERE p.company_id = ${company} AND p.campaign_id = ${campaignId} AND p.state = 'completed' AND json_valid(p.answers) AND a.type = 'object'
       AND a.key IN (SELECT value FROM json_each(${JSON.stringify(blockIds)}))
       AND coalesce(json_extract(a.value, '$.notApplicable'), 0) = 0 AND json_type(a.value, '$.value') NOT IN ('null', 'object')
     GROUP BY 1, 2, 3, 4`;
+}
+
+/**
+ * A closed review's answers never change (a closed review's pairs cannot be reopened), so its
+ * scores by reviewee are kept in the isolate's memory after the first request, keyed by company,
+ * review and its last change; live reviews are read afresh. They are only ever added up for the
+ * reviewees the viewer may read (membersSql, with the review reports access), so the memo holds
+ * nothing a request could see that its own reads would not give it. Bounded: the oldest goes first.
+ */
+const memo = new Map<string, Promise<ScoreSums>>();
+const MEMO_LIMIT = 16;
+
+function revieweeSums(db: Db, company: string, row: CampaignRow, blocks: StoredBlock[], blockIds: string[]): Promise<ScoreSums> {
+  const compute = async () => {
+    const rows = (await d1Statement(db, revieweeTalliesSql(company, row.id, blockIds)).all<AnswerTally>()).results;
+    return scoreSums(blocks, rows);
+  };
+  if (row.state !== "closed") return compute();
+  const key = `${company}:${row.id}:${row.updated_at}`;
+  let hit = memo.get(key);
+  if (!hit) {
+    hit = compute();
+    memo.set(key, hit);
+    hit.catch(() => memo.delete(key));
+    if (memo.size > MEMO_LIMIT) memo.delete(memo.keys().next().value!);
+  }
+  return hit;
 }
 
 function nominationsSql(s: Scope): SQL {
@@ -185,6 +222,7 @@ interface CampaignRow {
   anonymous: number;
   template_blocks: string | null;
   nomination_started_at: number | null;
+  updated_at: number;
   nominations: number;
 }
 
@@ -259,10 +297,14 @@ export async function loadReviewAnalytics(
 
   const whole: Scope = { viewer, campaignId: id, by: null, filters: scopeFilters };
   const sliced: Scope = { ...whole, by: filters.by };
-  const statements = [statusSql(whole), reviewersSql(whole), nominationsSql(whole), talliesSql(whole, blockIds)];
-  if (tab === "organization") statements.push(statusSql(sliced), reviewersSql(sliced), nominationsSql(sliced), talliesSql(sliced, blockIds));
-  const results = await db.$client.batch(statements.map((s) => d1Statement(db, s)));
+  const statements = [statusSql(whole), reviewersSql(whole), nominationsSql(whole), membersSql(whole)];
+  if (tab === "organization") statements.push(statusSql(sliced), reviewersSql(sliced), nominationsSql(sliced), membersSql(sliced));
+  const [results, byReviewee] = await Promise.all([
+    db.$client.batch(statements.map((s) => d1Statement(db, s))),
+    revieweeSums(db, company, row, blocks, blockIds),
+  ]);
   const rows = <T>(i: number) => (results[i]?.results ?? []) as unknown as T[];
+  type Member = { reviewee: string; key: string };
 
   const [total] = sliceFigures({
     blocks,
@@ -272,7 +314,7 @@ export async function loadReviewAnalytics(
     status: rows<StatusCount>(0),
     reviewers: rows<SliceCount>(1),
     nominations: rows<StatusCount>(2),
-    tallies: rows<AnswerTally>(3),
+    sums: sumsBySlice(byReviewee, rows<Member>(3)),
   });
 
   let slices: SliceFigures[] = [];
@@ -291,7 +333,7 @@ export async function loadReviewAnalytics(
       status,
       reviewers: rows<SliceCount>(5),
       nominations: rows<StatusCount>(6),
-      tallies: rows<AnswerTally>(7),
+      sums: sumsBySlice(byReviewee, rows<Member>(7)),
     });
   }
 

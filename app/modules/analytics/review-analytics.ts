@@ -148,7 +148,30 @@ export interface ReviewFiguresInput {
   status: readonly StatusCount[];
   reviewers: readonly SliceCount[];
   nominations: readonly StatusCount[];
-  tallies: readonly AnswerTally[];
+  /** The answers, tallied by slice; or `sums`, already scored by slice. */
+  tallies?: readonly AnswerTally[];
+  sums?: ScoreSums;
+}
+
+/**
+ * Scores by slice from scores by reviewee: `members` pairs each reviewee with the slice they are
+ * in (a reviewee in several groups is in each of them).
+ */
+export function sumsBySlice(byReviewee: ScoreSums, members: ReadonlyArray<{ reviewee: string; key: string }>): ScoreSums {
+  const out: ScoreSums = new Map();
+  for (const m of members) {
+    const own = byReviewee.get(m.reviewee);
+    if (!own) continue;
+    let slice = out.get(m.key);
+    if (!slice) out.set(m.key, (slice = new Map()));
+    for (const [block, cell] of own) {
+      const into = slice.get(block) ?? { sum: 0, n: 0 };
+      into.sum += cell.sum;
+      into.n += cell.n;
+      slice.set(block, into);
+    }
+  }
+  return out;
 }
 
 const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 1000) / 10);
@@ -160,7 +183,7 @@ const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((
  */
 export function sliceFigures(input: ReviewFiguresInput): SliceFigures[] {
   const questions = quantitativeQuestions(input.blocks);
-  const sums = scoreSums(input.blocks, input.tallies);
+  const sums = input.sums ?? scoreSums(input.blocks, input.tallies ?? []);
   const reviewers = new Map(input.reviewers.map((r) => [r.key, Number(r.n)]));
   const hidden = input.anonymous
     ? groupsToHide(
