@@ -80,3 +80,21 @@ describe("review analytics figures", () => {
     expect(named.map((s) => s.questions[0].average)).toEqual([5, 1, 3]);
   });
 });
+
+describe("scores by slice from scores by reviewee", () => {
+  it("adds each reviewee's scores into every slice they are in", async () => {
+    const { sumsBySlice } = await import("./review-analytics");
+    const byReviewee = new Map([
+      ["r1", new Map([["q1", { sum: 8, n: 2 }]])],
+      ["r2", new Map([["q1", { sum: 3, n: 1 }]])],
+    ]);
+    const sums = sumsBySlice(byReviewee, [
+      { reviewee: "r1", key: "a" },
+      { reviewee: "r2", key: "a" },
+      { reviewee: "r2", key: "b" },
+      { reviewee: "unknown", key: "b" },
+    ]);
+    expect(sums.get("a")!.get("q1")).toEqual({ sum: 11, n: 3 });
+    expect(sums.get("b")!.get("q1")).toEqual({ sum: 3, n: 1 });
+  });
+});
