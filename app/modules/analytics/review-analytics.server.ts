@@ -93,7 +93,7 @@ function campaignsSql(viewer: Viewer): SQL {
     ORDER BY coalesce(c.launched_at, c.created_at) DESC, c.id`;
 }
 
-function campaignSql(viewer: Viewer, id: string): SQL {
+function campaignSql(viewer: Viewer, id: string | SQL): SQL {
   return sql`SELECT c.id, c.title, c.state, c.anonymous, c.template_blocks, c.nomination_started_at, c.updated_at,
       (SELECT count(*) FROM review_nominations n WHERE n.company_id = c.company_id AND n.campaign_id = c.id) AS nominations
     FROM review_campaigns c WHERE c.id = ${id} AND c.company_id = ${viewer.company.id} AND c.state IN ${REPORTED_STATES}`;
@@ -111,20 +111,27 @@ function sliceOf(by: Breakdown | null, reviewee: SQL): { key: SQL; join: SQL } {
   return { key: sql`${NONE_KEY}`, join: sql`` };
 }
 
+/** The filters over the reviewee `u`; an anonymous review (campaign `c`) is never narrowed. */
 function filterSql(filters: ReviewAnalyticsFilters | null, reviewee: SQL): SQL {
-  if (!filters) return sql`1`;
+  const narrowing = narrowSql(filters, reviewee);
+  return narrowing ? sql`(c.anonymous = 1 OR (${narrowing}))` : sql`1`;
+}
+
+function narrowSql(filters: ReviewAnalyticsFilters | null, reviewee: SQL): SQL | null {
+  if (!filters) return null;
   const parts: SQL[] = [];
   if (filters.department) parts.push(sql`u.department_id = ${filters.department}`);
   if (filters.role) parts.push(sql`u.role_id = ${filters.role}`);
   if (filters.group)
     parts.push(sql`EXISTS (SELECT 1 FROM group_members g2 WHERE g2.company_id = u.company_id AND g2.group_id = ${filters.group} AND g2.user_id = ${reviewee})`);
   if (filters.user) parts.push(sql`instr(lower(coalesce(u.name, '')), lower(${filters.user})) > 0`);
-  return parts.length ? sql.join(parts, sql` AND `) : sql`1`;
+  return parts.length ? sql.join(parts, sql` AND `) : null;
 }
 
 interface Scope {
   viewer: Viewer;
-  campaignId: string;
+  /** The review's id, or a subquery giving it (the newest one), so every read goes in one batch. */
+  campaignId: string | SQL;
   by: Breakdown | null;
   filters: ReviewAnalyticsFilters | null;
 }
@@ -248,12 +255,19 @@ export async function loadReviewAnalytics(
   filters: ReviewAnalyticsFilters
 ): Promise<ReviewAnalyticsData | "not-found"> {
   const company = viewer.company.id;
-  const [campaignRows, departments, roles, groups, chosenRows] = await db.$client.batch([
+  // The named review, or the newest the viewer may report on, as SQL: one batch reads everything.
+  const idSql: string | SQL = campaignId ?? sql`(SELECT x.id FROM (${campaignsSql(viewer)}) x LIMIT 1)`;
+  const whole: Scope = { viewer, campaignId: idSql, by: null, filters: tab === "organization" ? filters : null };
+  const sliced: Scope = { ...whole, by: filters.by };
+  const figures = [statusSql(whole), reviewersSql(whole), nominationsSql(whole), membersSql(whole)];
+  if (tab === "organization") figures.push(statusSql(sliced), reviewersSql(sliced), nominationsSql(sliced), membersSql(sliced));
+  const [campaignRows, departments, roles, groups, chosenRows, ...results] = await db.$client.batch([
     d1Statement(db, campaignsSql(viewer)),
     d1Statement(db, listSql("departments", company)),
     d1Statement(db, listSql("roles", company)),
     d1Statement(db, listSql("groups", company)),
-    d1Statement(db, campaignId ? campaignSql(viewer, campaignId) : sql`SELECT NULL WHERE 0`),
+    d1Statement(db, campaignSql(viewer, idSql)),
+    ...figures.map((f) => d1Statement(db, f)),
   ]);
   const campaigns = (campaignRows.results as unknown as CampaignRow[]).map((c) => ({
     id: c.id,
@@ -266,9 +280,9 @@ export async function loadReviewAnalytics(
     roles: roles.results as unknown as NamedOption[],
     groups: groups.results as unknown as NamedOption[],
   };
-  const id = campaignId ?? campaigns[0]?.id ?? null;
+  const row = chosenRows.results[0] as unknown as CampaignRow | undefined;
   // A review the viewer may not report on is as unknown as another company's.
-  if (campaignId && (!chosenRows.results[0] || !campaigns.some((c) => c.id === campaignId))) return "not-found";
+  if (campaignId && (!row || !campaigns.some((c) => c.id === campaignId))) return "not-found";
   const empty: ReviewAnalyticsData = {
     campaigns,
     campaign: null,
@@ -280,29 +294,15 @@ export async function loadReviewAnalytics(
     filtersApplied: false,
     options,
   };
-  if (!id) return empty;
-
-  const anonymous = campaigns.find((c) => c.id === id)!.anonymous;
+  if (!row || !campaigns.some((c) => c.id === row.id)) return empty;
+  const id = row.id;
+  const anonymous = Boolean(row.anonymous);
   const filtersApplied = tab === "organization" && !anonymous;
-  const scopeFilters = filtersApplied ? filters : null;
-  let row = chosenRows.results[0] as unknown as CampaignRow | undefined;
-  const blockStatement = row ? [] : [d1Statement(db, campaignSql(viewer, id))];
-  const blocksFirst = blockStatement.length ? await db.$client.batch(blockStatement) : [];
-  if (!row) row = blocksFirst[0]?.results[0] as unknown as CampaignRow | undefined;
-  if (!row) return empty;
   const blocks = parseBlocks(row.template_blocks);
   const questions = quantitativeQuestions(blocks);
   const blockIds = questions.map((q) => q.blockId);
   const minimum = anonymityMinimum(viewer.company.anonymityFloor);
-
-  const whole: Scope = { viewer, campaignId: id, by: null, filters: scopeFilters };
-  const sliced: Scope = { ...whole, by: filters.by };
-  const statements = [statusSql(whole), reviewersSql(whole), nominationsSql(whole), membersSql(whole)];
-  if (tab === "organization") statements.push(statusSql(sliced), reviewersSql(sliced), nominationsSql(sliced), membersSql(sliced));
-  const [results, byReviewee] = await Promise.all([
-    db.$client.batch(statements.map((s) => d1Statement(db, s))),
-    revieweeSums(db, company, row, blocks, blockIds),
-  ]);
+  const byReviewee = await revieweeSums(db, company, row, blocks, blockIds);
   const rows = <T>(i: number) => (results[i]?.results ?? []) as unknown as T[];
   type Member = { reviewee: string; key: string };
 
