@@ -87,37 +87,42 @@ export async function loadReportList(db: Db, viewer: Viewer, f: ReportListFilter
   const pageOf = (page: number) =>
     sql`SELECT x.*, count(*) OVER () AS total FROM (${sourcesSql(viewer)}) x WHERE ${whereSql(f)} ORDER BY ${orderSql(f)}
       LIMIT ${REPORT_LIST_PAGE_SIZE} OFFSET ${(page - 1) * REPORT_LIST_PAGE_SIZE}`;
+  const expand = mayNameAnonymousReviewers(viewer);
+  const company = viewer.company.id;
+  /** The ids of one type on a page whose runs may be listed (002 §6), as a subquery. */
+  const parentsOn = (page: number, type: ReportType) =>
+    sql`(SELECT y.id FROM (${pageOf(page)}) y WHERE y.type = ${type}${expand ? sql`` : sql` AND y.anonymous = 0`})`;
+  // The page and its rows' runs in one batch.
+  const read = (page: number) =>
+    db.$client.batch([
+      d1Statement(db, pageOf(page)),
+      d1Statement(
+        db,
+        sql`SELECT r.id, r.survey_id AS parent, r.title, r.state, r.launched_at AS at, r.sequence,
+            ((r.state = 'closed' OR r.live_results = 1) AND r.submitted_count > 0
+              AND (r.anonymous = 0 OR r.submitted_count >= max(${anonymityMinimum(viewer.company.anonymityFloor)}, r.min_submission_count))) AS downloadable
+          FROM survey_runs r
+          WHERE r.company_id = ${company} AND r.survey_id IN ${parentsOn(page, "survey")} AND ${runAccess(viewer)}
+          ORDER BY r.launched_at DESC, r.id`
+      ),
+      d1Statement(
+        db,
+        sql`SELECT fr.id, fr.loop_id AS parent, fr.state, fr.started_at AS at, fr.sequence FROM feedback_loop_runs fr
+          WHERE fr.company_id = ${company} AND fr.loop_id IN ${parentsOn(page, "feedback-loop")}
+          ORDER BY fr.started_at DESC, fr.id`
+      ),
+    ]);
   let page = f.page;
-  let rows = (await d1Statement(db, pageOf(page)).all<SourceRow>()).results;
-  if (rows.length === 0 && page > 1) {
+  let [list, runs, loopRuns] = await read(page);
+  if (list.results.length === 0 && page > 1) {
     // Past the last page (the list shrank): the last page instead.
     const [{ n }] = (await d1Statement(db, sql`SELECT count(*) AS n FROM (${sourcesSql(viewer)}) x WHERE ${whereSql(f)}`).all<{ n: number }>()).results;
     page = Math.max(1, Math.ceil(Number(n) / REPORT_LIST_PAGE_SIZE));
-    rows = (await d1Statement(db, pageOf(page)).all<SourceRow>()).results;
+    [list, runs, loopRuns] = await read(page);
   }
+  const rows = list.results as unknown as SourceRow[];
   const total = Number(rows[0]?.total ?? 0);
-  const expand = mayNameAnonymousReviewers(viewer);
   const expandable = (r: SourceRow) => (r.type === "survey" || r.type === "feedback-loop") && (expand || !r.anonymous);
-  const surveyIds = rows.filter((r) => r.type === "survey" && expandable(r)).map((r) => r.id);
-  const loopIds = rows.filter((r) => r.type === "feedback-loop" && expandable(r)).map((r) => r.id);
-  const company = viewer.company.id;
-  const [runs, loopRuns] = await db.$client.batch([
-    d1Statement(
-      db,
-      sql`SELECT r.id, r.survey_id AS parent, r.title, r.state, r.launched_at AS at, r.sequence,
-          ((r.state = 'closed' OR r.live_results = 1) AND r.submitted_count > 0
-            AND (r.anonymous = 0 OR r.submitted_count >= max(${anonymityMinimum(viewer.company.anonymityFloor)}, r.min_submission_count))) AS downloadable
-        FROM survey_runs r
-        WHERE r.company_id = ${company} AND r.survey_id IN (SELECT value FROM json_each(${JSON.stringify(surveyIds)})) AND ${runAccess(viewer)}
-        ORDER BY r.launched_at DESC, r.id`
-    ),
-    d1Statement(
-      db,
-      sql`SELECT fr.id, fr.loop_id AS parent, fr.state, fr.started_at AS at, fr.sequence FROM feedback_loop_runs fr
-        WHERE fr.company_id = ${company} AND fr.loop_id IN (SELECT value FROM json_each(${JSON.stringify(loopIds)}))
-        ORDER BY fr.started_at DESC, fr.id`
-    ),
-  ]);
   const childrenOf = new Map<string, ReportChild[]>();
   const add = (key: string, child: ReportChild) => childrenOf.set(key, [...(childrenOf.get(key) ?? []), child]);
   for (const r of runs.results as Array<Record<string, unknown>>) {

@@ -259,8 +259,10 @@ export async function loadReviewAnalytics(
   const idSql: string | SQL = campaignId ?? sql`(SELECT x.id FROM (${campaignsSql(viewer)}) x LIMIT 1)`;
   const whole: Scope = { viewer, campaignId: idSql, by: null, filters: tab === "organization" ? filters : null };
   const sliced: Scope = { ...whole, by: filters.by };
-  const figures = [statusSql(whole), reviewersSql(whole), nominationsSql(whole), membersSql(whole)];
-  if (tab === "organization") figures.push(statusSql(sliced), reviewersSql(sliced), nominationsSql(sliced), membersSql(sliced));
+  // The total's reviewees are those of the breakdown (everyone is in a slice, the "No …" one at least).
+  const members = tab === "organization" ? membersSql(sliced) : membersSql(whole);
+  const figures = [statusSql(whole), reviewersSql(whole), nominationsSql(whole), members];
+  if (tab === "organization") figures.push(statusSql(sliced), reviewersSql(sliced), nominationsSql(sliced));
   const [campaignRows, departments, roles, groups, chosenRows, ...results] = await db.$client.batch([
     d1Statement(db, campaignsSql(viewer)),
     d1Statement(db, listSql("departments", company)),
@@ -314,7 +316,10 @@ export async function loadReviewAnalytics(
     status: rows<StatusCount>(0),
     reviewers: rows<SliceCount>(1),
     nominations: rows<StatusCount>(2),
-    sums: sumsBySlice(byReviewee, rows<Member>(3)),
+    sums: sumsBySlice(
+      byReviewee,
+      [...new Set(rows<Member>(3).map((m) => m.reviewee))].map((reviewee) => ({ reviewee, key: NONE_KEY }))
+    ),
   });
 
   let slices: SliceFigures[] = [];
@@ -333,7 +338,7 @@ export async function loadReviewAnalytics(
       status,
       reviewers: rows<SliceCount>(5),
       nominations: rows<StatusCount>(6),
-      sums: sumsBySlice(byReviewee, rows<Member>(7)),
+      sums: sumsBySlice(byReviewee, rows<Member>(3)),
     });
   }
 
