@@ -181,6 +181,28 @@ const PAGES = [
     note: "the signed-in person's Feedback tab: the feedback they received, newest first (up to 5,000), with its filters",
   },
   {
+    key: "review-analytics-overview",
+    name: "review analytics overview",
+    path: `/analytics/review-analytics/overview?campaign=${REPORT_REVIEW.id}`,
+    note: `Analytics › Review Analytics: the closed review ${REPORT_REVIEW.id} (${REPORT_REVIEW.pairs.toLocaleString("en")} completed pairs, 56,000 answers): pairs by state and each rated question's average; the scores by reviewee are kept in the isolate's memory after the first request`,
+    expect: { pattern: /data-question="/, what: "question averages" },
+    firstRequestNote: "the scores of 56,000 answers by reviewee: later requests of a closed review add them up from the isolate's memo",
+  },
+  {
+    key: "review-analytics-organization",
+    name: "review analytics by department",
+    path: `/analytics/review-analytics/organization?campaign=${REPORT_REVIEW.id}&by=department`,
+    note: `Analytics › Review Analytics › Organization: the same review by the reviewees' department (20 departments)`,
+    expect: { pattern: /data-slice="/, what: "departments listed" },
+  },
+  {
+    key: "analytics-reports",
+    name: "analytics reports list",
+    path: "/analytics/reports",
+    note: "Analytics › Reports: the first page (25) of Initech's reviews, surveys with their runs, feedback loops with their runs and the admin's Data Studio views, newest first",
+    expect: { pattern: /data-report-row="/, what: "report rows listed" },
+  },
+  {
     key: "one-on-ones",
     name: "1-on-1 list",
     path: "/one-on-ones",
