@@ -1,3 +1,4 @@
+import { DATA_STUDIO_REPORT_BUILDERS } from "~/modules/analytics/data-studio/download.server";
 import { INSIGHTS_REPORT_BUILDERS } from "~/modules/insights/insights-report.server";
 import { FEEDBACK_REPORT_BUILDERS } from "~/modules/profile/feedback-report.server";
 import type { ReportBuilders } from "~/modules/reports/generated.server";
@@ -14,4 +15,5 @@ export const REPORT_BUILDERS: ReportBuilders = {
   ...SURVEY_REPORT_BUILDERS,
   ...INSIGHTS_REPORT_BUILDERS,
   ...FEEDBACK_REPORT_BUILDERS,
+  ...DATA_STUDIO_REPORT_BUILDERS,
 };

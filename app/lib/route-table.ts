@@ -47,6 +47,12 @@ const surveyAnalyticsRoute: Pick<RouteEntry, "module" | "remixPath"> = {
   remixPath: "/analytics/survey-analytics/:tab?",
 };
 
+/** Review analytics' two tabs and their bare path are one Remix route (routes/review-analytics.tsx). */
+const reviewAnalyticsRoute: Pick<RouteEntry, "module" | "remixPath"> = {
+  module: "routes/review-analytics.tsx",
+  remixPath: "/analytics/review-analytics/:tab?",
+};
+
 function area(
   name: string,
   upcoming: string | null,
@@ -404,12 +410,12 @@ export const ROUTES: RouteEntry[] = [
     ["feedback-analytics-overview", "/analytics/feedback-analytics/overview", "Overview", feedbackAnalyticsRoute],
     ["feedback-analytics-leader-board", "/analytics/feedback-analytics/leader-board", "Leader Board", feedbackAnalyticsRoute],
   ]),
-  ...area("Review analytics", "Review analytics will compare review results across campaigns and the organization.", "ViewReviewAnalytics", [
-    ["review-analytics", "/analytics/review-analytics", "Review Analytics"],
-    ["review-analytics-overview", "/analytics/review-analytics/overview", "Overview"],
-    ["review-analytics-organization", "/analytics/review-analytics/organization", "Organization"],
+  ...area("Review analytics", null, "ViewReviewAnalytics", [
+    ["review-analytics", "/analytics/review-analytics", "Review Analytics", reviewAnalyticsRoute],
+    ["review-analytics-overview", "/analytics/review-analytics/overview", "Overview", reviewAnalyticsRoute],
+    ["review-analytics-organization", "/analytics/review-analytics/organization", "Organization", reviewAnalyticsRoute],
   ]),
-  ...area("Analytics reports", "Analytics reports will gather the reports of surveys, feedback and reviews in one place.", "ViewAnalytics", [["analytics-reports", "/analytics/reports", "Reports"]]),
+  ...area("Analytics reports", null, "ViewAnalytics", [["analytics-reports", "/analytics/reports", "Reports", { module: "routes/analytics.reports.tsx" }]]),
   ...area("Data Studio", null, "ViewAnalytics", [["data-studio", "/analytics/my-queries", "Data Studio", { module: "routes/analytics.my-queries.tsx" }]]),
 
   // Workflows (feedback loops)

@@ -50,6 +50,7 @@ import { CHAT_SOCKETS, chatSocketsChecks, chatSocketsRun } from "./ai-chat.mjs";
 import { feedbackIds, feedbackPages, feedbackPlan, feedbackStored, feedbackSubmitCheck, feedbackSubmitRun } from "./feedback.mjs";
 import { objectivesCampaignIds, objectivesCampaignPages } from "./objectives-campaigns.mjs";
 import { d1FileIn, measureReportMemory, MEMORY_LIMIT_MB } from "./report-memory.mjs";
+import { DATA_STUDIO_TARGETS, dataStudioBench, dataStudioChecks } from "./data-studio.mjs";
 import {
   PDF_WAIT_MS,
   REPORT_ROWS,
@@ -180,6 +181,28 @@ const PAGES = [
     note: "the signed-in person's Feedback tab: the feedback they received, newest first (up to 5,000), with its filters",
   },
   {
+    key: "review-analytics-overview",
+    name: "review analytics overview",
+    path: `/analytics/review-analytics/overview?campaign=${REPORT_REVIEW.id}`,
+    note: `Analytics › Review Analytics: the closed review ${REPORT_REVIEW.id} (${REPORT_REVIEW.pairs.toLocaleString("en")} completed pairs, 56,000 answers): pairs by state and each rated question's average; the scores by reviewee are kept in the isolate's memory after the first request`,
+    expect: { pattern: /data-question="/, what: "question averages" },
+    firstRequestNote: "the scores of 56,000 answers by reviewee: later requests of a closed review add them up from the isolate's memo",
+  },
+  {
+    key: "review-analytics-organization",
+    name: "review analytics by department",
+    path: `/analytics/review-analytics/organization?campaign=${REPORT_REVIEW.id}&by=department`,
+    note: `Analytics › Review Analytics › Organization: the same review by the reviewees' department (20 departments)`,
+    expect: { pattern: /data-slice="/, what: "departments listed" },
+  },
+  {
+    key: "analytics-reports",
+    name: "analytics reports list",
+    path: "/analytics/reports",
+    note: "Analytics › Reports: the first page (25) of Initech's reviews, surveys with their runs, feedback loops with their runs and the admin's Data Studio views, newest first",
+    expect: { pattern: /data-report-row="/, what: "report rows listed" },
+  },
+  {
     key: "one-on-ones",
     name: "1-on-1 list",
     path: "/one-on-ones",
@@ -248,6 +271,7 @@ const OTHER_TARGETS = [
   "feedback-submit",
   "ai-analyser",
   "ai-chat-sockets",
+  ...DATA_STUDIO_TARGETS,
 ];
 const TARGET_KEYS = [...PAGES.map((p) => p.key), ...OTHER_TARGETS];
 
@@ -395,6 +419,27 @@ async function prepareDatabase() {
   ]);
   log(`${seeded.trim().split("\n").at(-1)}`);
   log(`fresh database in ${path.relative(ROOT, STATE_DIR)} (migrated and seeded) in ${secondsSince(t)} s`);
+}
+
+/** Data Studio's preview and download, measured on the seeded database before the server holds it. */
+async function dataStudioRun() {
+  const d1File = await d1FileIn(STATE_DIR);
+  const outDir = path.join(ROOT, ".builds", "bench-data-studio");
+  mkdirSync(outDir, { recursive: true });
+  log(`data studio: runQuery previews (${args.rounds * 10} runs each) and the data-studio-xlsx build, in a child capped at 128 MB, on ${path.relative(ROOT, d1File)}`);
+  const result = await dataStudioBench({
+    root: ROOT,
+    outDir,
+    d1File,
+    companyId: COMPANY_ID,
+    requesterId: ADMIN_ID,
+    rounds: args.rounds * 10,
+    preview: want("data-studio-preview"),
+    download: want("data-studio-download"),
+  });
+  if (!result.ok) log(`data studio: ${result.error}`);
+  else log(`data studio: ${JSON.stringify(result)}`);
+  return result;
 }
 
 /**
@@ -1605,8 +1650,17 @@ async function main() {
     return ok || !args.strict ? 0 : 1;
   }
   mkdirSync(path.join(ROOT, ".builds"), { recursive: true });
-  await build();
+  // Data Studio runs its own code on the seeded database (tests/bench/data-studio.mjs): no app build, no server.
+  const dataStudioOnly = Boolean(args.only) && [...args.only].every((k) => DATA_STUDIO_TARGETS.includes(k));
+  if (!dataStudioOnly) await build();
   await prepareDatabase();
+  const dataStudio = DATA_STUDIO_TARGETS.some(want) && !args.serve ? await dataStudioRun() : null;
+  if (dataStudioOnly) {
+    const results = dataStudioChecks(dataStudio, want);
+    for (const [label, ok] of results) console.log(`${ok ? "PASS" : "FAIL"}  ${label}`);
+    console.log(`\nbench finished in ${secondsSince(t0)} s`);
+    return results.every(([, ok]) => ok) || !args.strict ? 0 : 1;
+  }
   const fallbackSessionId = await insertFallbackSession();
   const surveyPlan = want("survey-submit") && !args.serve ? await surveySubmitPlan() : null;
   const reportPlan = REPORT_TARGETS.some(want) && !args.serve ? await reportBenchPlan() : null;
@@ -1879,6 +1933,7 @@ async function main() {
     printReports(reportPlan, reports);
     checks.push(...reportChecks(reports));
   }
+  if (dataStudio) checks.push(...dataStudioChecks(dataStudio, want));
   for (const [label, ok] of checks) console.log(`${ok === null ? "INFO" : ok ? "PASS" : "FAIL"}  ${label}`);
   console.log(`\nbench finished in ${secondsSince(t0)} s`);
 

@@ -3,6 +3,7 @@ import { CATALOG } from "~/modules/analytics/data-studio/catalog.server";
 import { compileQuery, MAX_PARAMETERS } from "~/modules/analytics/data-studio/compiler";
 import { TABLE_DEFINITIONS } from "~/modules/analytics/data-studio/definitions";
 import { QUERY_LIMITS, type QueryDocument } from "~/modules/analytics/data-studio/query-types";
+import { entitiesStatement, isEntityType } from "~/modules/analytics/data-studio/entities.server";
 import { fixtureDb, fixtureViewer, ids, parameters, runSql, sqlText } from "./data-studio-fixtures";
 
 const admin = fixtureViewer("A", "admin");
@@ -177,21 +178,23 @@ describe("compiled queries read the asking company's rows as its people may see 
       table: "reviewAnswers",
       columns: [[attr("question")], [attr("answer")], [attr("score")], [edge("reviewer"), attr("name")], [edge("pair"), edge("reviewer"), attr("name")], [edge("reviewee"), attr("name")]],
     });
+    // In the order of their review's id (co-a-camp-anon before co-a-camp-named), then pair and question.
     expect(got).toEqual([
-      ["Acme What went well?", "Acme named answer", null, "Acme Manager", "Acme Manager", "Acme Employee"],
-      ["Acme Rate", "4", 4, "Acme Manager", "Acme Manager", "Acme Employee"],
       ["Acme What went well?", "Acme anonymous answer", null, null, null, "Acme Employee"],
       ["Acme Rate", "2", 2, null, null, "Acme Employee"],
+      ["Acme What went well?", "Acme named answer", null, "Acme Manager", "Acme Manager", "Acme Employee"],
+      ["Acme Rate", "4", 4, "Acme Manager", "Acme Manager", "Acme Employee"],
     ]);
   });
 
   it("survey answers of an anonymous run reach no respondent and no department", () => {
     const got = rows({ table: "surveyAnswers", columns: [[attr("question")], [attr("answer")], [edge("respondent"), attr("name")], [edge("department"), attr("name")], [edge("run"), attr("anonymous")]] });
+    // By response id (co-a-resp-anon before co-a-resp-named), then as stored.
     expect(got).toEqual([
-      ["Acme How are you?", `Acme answer of co-a-resp-named`, "Acme Employee", "Acme Sales", 0],
-      ["Acme Score", null, "Acme Employee", "Acme Sales", 0],
       ["Acme How are you?", `Acme answer of co-a-resp-anon`, null, null, 1],
       ["Acme Score", null, null, null, 1],
+      ["Acme How are you?", `Acme answer of co-a-resp-named`, "Acme Employee", "Acme Sales", 0],
+      ["Acme Score", null, "Acme Employee", "Acme Sales", 0],
     ]);
   });
 
@@ -214,9 +217,22 @@ describe("compiled queries read the asking company's rows as its people may see 
     const page = compileQuery({ table: "people", columns: [[attr("name")]] }, scopeOf(), { limit: 2 });
     if (!page.ok) throw new Error(page.message);
     const first = runSql(db, page.statement);
-    expect(first.map((r) => r.c0)).toEqual(["Acme Admin", "Acme Teamadmin"]);
-    const next = compileQuery({ table: "people", columns: [[attr("name")]] }, scopeOf(), { limit: 2, after: [first[1].k0 as number] });
+    // People come by name (the company's name index), a page after the last row's key.
+    expect(first.map((r) => r.c0)).toEqual(["Acme Admin", "Acme Employee"]);
+    expect(page.keyCount).toBe(2);
+    const next = compileQuery({ table: "people", columns: [[attr("name")]] }, scopeOf(), { limit: 2, after: [first[1].k0 as string, first[1].k1 as number] });
     if (!next.ok) throw new Error(next.message);
-    expect(runSql(db, next.statement).map((r) => r.c0)).toEqual(["Acme Manager", "Acme Employee"]);
+    expect(runSql(db, next.statement).map((r) => r.c0)).toEqual(["Acme Manager", "Acme Peer"]);
+  });
+});
+
+describe("entities for filter dropdowns", () => {
+  it("lists the company's, as the viewer may see them", () => {
+    const people = (viewer: ReturnType<typeof fixtureViewer>) => runSql(db, entitiesStatement(viewer, "users")).map((r) => r.name);
+    expect(people(admin)).toEqual(["Acme Admin", "Acme Employee", "Acme Manager", "Acme Peer", "Acme Secret", "Acme Teamadmin"]);
+    // An employee: themselves, their My Team (manager, peer sharing the manager) and their relationship's members.
+    expect(people(fixtureViewer("A", "employee"))).toEqual(["Acme Employee", "Acme Manager", "Acme Peer", "Acme Teamadmin"]);
+    expect(runSql(db, entitiesStatement(fixtureViewer("B", "admin"), "departments")).map((r) => r.name)).toEqual(["Bolt Engineering", "Bolt Sales"]);
+    expect(isEntityType("users; --")).toBe(false);
   });
 });

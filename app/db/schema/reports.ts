@@ -24,7 +24,7 @@ export const reportShares = sqliteTable(
   ]
 );
 
-export const REPORT_KINDS = ["reviewee-pdf", "reviewee-xlsx", "bulk-xlsx", "pair-xlsx", "status-xlsx", "survey-pdf", "insights-pdf", "feedback-pdf"] as const;
+export const REPORT_KINDS = ["reviewee-pdf", "reviewee-xlsx", "bulk-xlsx", "pair-xlsx", "status-xlsx", "survey-pdf", "insights-pdf", "feedback-pdf", "data-studio-xlsx"] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
 export const REPORT_STATES = ["queued", "ready", "failed"] as const;
 export type ReportState = (typeof REPORT_STATES)[number];

@@ -5,7 +5,8 @@ import { sharedCopy } from "~/lib/copy";
 import { requirePermissionWith, type Viewer } from "~/modules/auth/session.server";
 import { DEFINITIONS, dataStudioSchema, documentProblem, filterKindOf, tableOf, walkPath, type Definitions, type FilterFields } from "./data-studio.schema";
 import { compileQuery } from "./compiler";
-import { listEntities, queueDataStudioDownload } from "./engine-shim.server";
+import { queueDataStudioDownload } from "./download.server";
+import { listEntities } from "./entities.server";
 import type { ColumnPath, EntityType, QueryDocument, QueryFilter, QueryStep, RunResult } from "./query-types";
 import { runQuery } from "./run.server";
 import { listViews, saveView, sessionViewsStatement, type SessionViewRow, type ViewListItem } from "./views.server";
@@ -320,7 +321,7 @@ export async function dataStudioAction(context: AppLoadContext, viewer: Viewer, 
     return answer({ ...state, title: value.title.trim(), viewId: saved.id, error: null, notice: { type: "success", message: T.viewSaved } }, 200, { views, savedViewId: saved.id });
   }
   if (value.intent === "download") {
-    const queued = await queueDataStudioDownload(context, viewer, doc, T.reportTitle(value.title.trim()), { request, back: DATA_STUDIO_PATH });
+    const queued = await queueDataStudioDownload(context, viewer, doc, value.title, { request, back: DATA_STUDIO_PATH });
     const notice = await toastOf(queued);
     return answer({ ...state, error: null, notice }, notice?.type === "error" ? 429 : 200);
   }

@@ -69,7 +69,15 @@ export interface QueryColumnHeader {
 export type QueryCell = string | number | boolean | null;
 
 export type RunResult =
-  | { ok: true; columns: QueryColumnHeader[]; rows: QueryCell[][]; rowCount: number; truncated: boolean }
+  | {
+      ok: true;
+      columns: QueryColumnHeader[];
+      rows: QueryCell[][];
+      rowCount: number;
+      truncated: boolean;
+      /** The count stopped at its limit (10,000): the query has more rows than rowCount. */
+      countCapped?: boolean;
+    }
   | { ok: false; message: string };
 
 /** Limits every query is held to (001 §9: the preview shows the first 10 rows). */

@@ -4,7 +4,7 @@ import { d1Statement, type Db } from "~/db/client.server";
 import { sharedCopy } from "~/lib/copy";
 import { logError } from "~/lib/log.server";
 import type { Viewer } from "~/modules/auth/session.server";
-import { compileQuery, COUNT_CAP } from "./compiler";
+import { compileQuery, COUNT_LIMIT } from "./compiler";
 import { QUERY_LIMITS, type QueryCell, type QueryColumnHeader, type RunResult } from "./query-types";
 
 /**
@@ -13,8 +13,9 @@ import { QUERY_LIMITS, type QueryCell, type QueryColumnHeader, type RunResult } 
  * for a statement that fails: the answer is `{ok: false, message}` with a product message, and a
  * database error is logged with the request id, never shown (§8: a failed query empties the results).
  *
- * rowCount is the number of rows the whole query has (what a download would hold), counted up to
- * QUERY_LIMITS.maxDownloadRows + 1; `truncated` says there are more rows than shown.
+ * rowCount is the number of rows the whole query has (what a download would hold) up to
+ * COUNT_LIMIT (10,000); past it rowCount is 10,000 and `countCapped` says there are more.
+ * `truncated` says there are more rows than shown.
  */
 
 const words = sharedCopy.dataStudioQuery;
@@ -74,13 +75,14 @@ export async function runQuery(context: AppLoadContext, viewer: Viewer, doc: unk
     );
     const list = (rows.results ?? []) as Array<Record<string, unknown>>;
     const total = Number((count.results?.[0] as { n?: number } | undefined)?.n ?? 0);
-    const rowCount = Math.min(total, COUNT_CAP - 1);
+    const rowCount = Math.min(total, COUNT_LIMIT);
     return {
       ok: true,
       columns: compiled.columns,
       rows: list.map((r) => toRow(r, compiled.columns)),
       rowCount,
       truncated: total > list.length,
+      countCapped: total > COUNT_LIMIT,
     };
   } catch (error) {
     logError(context.requestId, error, { step: "data studio query", table: (doc as { table?: unknown })?.table });
