@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { ROUTES } from "~/lib/route-table";
 import { appFetch, cookieFrom, postForm, sessionFor } from "./helpers";
 import { attrs, texts, textOf } from "./shell-html";
 
@@ -61,11 +62,12 @@ describe("top bar and page frame", () => {
 });
 
 describe("placeholders and area pages", () => {
-  it("says honestly that an area is not built yet and what it will offer", async () => {
-    const text = textOf(await page("alice@acme.test", "/analytics/my-queries"));
-    expect(text).toContain("Data Studio");
-    expect(text).toContain("Data Studio is not available yet.");
-    expect(text).toContain("Data Studio will let you query your organization's data, preview the results and download them.");
+  // An area not built yet, if any is left (every area may be built; then there is nothing to say).
+  const unbuilt = ROUTES.find((r) => r.layout === "shell" && !r.module && r.permission && r.upcoming && r.area);
+  it.skipIf(!unbuilt)("says honestly that an area is not built yet and what it will offer", async () => {
+    const text = textOf(await page("alice@acme.test", unbuilt!.path));
+    expect(text).toContain(`${unbuilt!.area} is not available yet.`);
+    expect(text).toContain(unbuilt!.upcoming!);
   });
 
   it("lists the area pages a person may open", async () => {
