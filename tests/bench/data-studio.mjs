@@ -26,6 +26,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { bundleForNode, d1Over } from "./node-bundle.mjs";
 
 const require = createRequire(import.meta.url);
 const MB = 1024 * 1024;
@@ -61,32 +62,13 @@ export const PREVIEW_QUERIES = {
   },
 };
 
-async function bundle(root, outDir) {
-  const { build } = await import(pathToFileURL(path.join(root, "node_modules", "esbuild", "lib", "main.js")).href).then((m) => m.default ?? m);
-  const outfile = path.join(outDir, "data-studio.bundle.mjs");
-  await build({
-    stdin: {
-      contents: [
-        'export { runQuery } from "./app/modules/analytics/data-studio/run.server";',
-        'export { dataStudioXlsxBuilder, viewerOfPerson } from "./app/modules/analytics/data-studio/download.server";',
-        'export { personOfUser } from "./app/modules/auth/session.server";',
-        'export { createDb } from "./app/db/client.server";',
-      ].join("\n"),
-      resolveDir: root,
-      loader: "ts",
-    },
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    target: "node22",
-    jsx: "automatic",
-    tsconfig: path.join(root, "tsconfig.json"),
-    define: { "process.env.NODE_ENV": '"production"' },
-    outfile,
-    logLevel: "error",
-  });
-  return outfile;
-}
+const bundle = (root, outDir) =>
+  bundleForNode(root, outDir, "data-studio", [
+    'export { runQuery } from "./app/modules/analytics/data-studio/run.server";',
+    'export { dataStudioXlsxBuilder, viewerOfPerson } from "./app/modules/analytics/data-studio/download.server";',
+    'export { personOfUser } from "./app/modules/auth/session.server";',
+    'export { createDb } from "./app/db/client.server";',
+  ]);
 
 export async function dataStudioBench({ root, outDir, d1File, companyId, requesterId, rounds = 20, preview = true, download = true, timeoutMs = 240_000 }) {
   const bundlePath = await bundle(root, outDir);
@@ -149,38 +131,6 @@ export function dataStudioChecks(result, want) {
 // ---------------------------------------------------------------------------------------------
 // The child
 
-function d1Over(db, onRead) {
-  const norm = (v) => (typeof v === "boolean" ? (v ? 1 : 0) : v === undefined ? null : v);
-  class Statement {
-    constructor(text, params = []) {
-      this.text = text;
-      this.params = params;
-    }
-    bind(...params) {
-      return new Statement(this.text, params.map(norm));
-    }
-    #rows() {
-      onRead();
-      const rows = db.prepare(this.text).all(...this.params);
-      onRead();
-      return rows;
-    }
-    async all() {
-      return { results: this.#rows(), success: true, meta: {} };
-    }
-    async first(column) {
-      const row = this.#rows()[0] ?? null;
-      return column && row ? row[column] : row;
-    }
-    async raw() {
-      return this.#rows().map((r) => Object.values(r));
-    }
-    async run() {
-      return this.all();
-    }
-  }
-  return { prepare: (text) => new Statement(text), batch: async (statements) => Promise.all(statements.map((s) => s.all())) };
-}
 
 async function child([bundlePath, d1File, argsPath]) {
   const { readFileSync } = await import("node:fs");

@@ -14,6 +14,7 @@ import { execFile } from "node:child_process";
 import { readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { bundleForNode, d1Over } from "./node-bundle.mjs";
 
 const MB = 1024 * 1024;
 export const MEMORY_LIMIT_MB = 128;
@@ -47,31 +48,12 @@ async function quietly(load) {
   }
 }
 
-/** The builder's module graph as one ESM file for Node (the "~/" paths from tsconfig.json). */
-async function bundle(root, outDir) {
-  const { build } = await import(pathToFileURL(path.join(root, "node_modules", "esbuild", "lib", "main.js")).href).then(
-    (m) => m.default ?? m
-  );
-  const outfile = path.join(outDir, "report-memory.bundle.mjs");
-  await build({
-    stdin: {
-      contents:
-        'export { bulkXlsxBuilder } from "./app/modules/reviews/reports/bulk-report.server"; export { createDb } from "./app/db/client.server";',
-      resolveDir: root,
-      loader: "ts",
-    },
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    target: "node22",
-    jsx: "automatic",
-    tsconfig: path.join(root, "tsconfig.json"),
-    define: { "process.env.NODE_ENV": '"production"' },
-    outfile,
-    logLevel: "error",
-  });
-  return outfile;
-}
+/** The builder's module graph as one ESM file for Node. */
+const bundle = (root, outDir) =>
+  bundleForNode(root, outDir, "report-memory", [
+    'export { bulkXlsxBuilder } from "./app/modules/reviews/reports/bulk-report.server";',
+    'export { createDb } from "./app/db/client.server";',
+  ]);
 
 /**
  * Bundles the builder, runs it in a child capped at MEMORY_LIMIT_MB of old space, and returns what
@@ -118,42 +100,6 @@ export async function measureReportMemory({ root, outDir, d1File, report, timeou
 // ---------------------------------------------------------------------------------------------
 // The child
 
-/** D1's prepare/bind/all/first/raw/run and batch over a read-only node:sqlite database. */
-function d1Over(db, onRead) {
-  const norm = (v) => (typeof v === "boolean" ? (v ? 1 : 0) : v === undefined ? null : v);
-  class Statement {
-    constructor(text, params = []) {
-      this.text = text;
-      this.params = params;
-    }
-    bind(...params) {
-      return new Statement(this.text, params.map(norm));
-    }
-    #rows() {
-      onRead(false);
-      const rows = db.prepare(this.text).all(...this.params);
-      onRead(true);
-      return rows;
-    }
-    async all() {
-      return { results: this.#rows(), success: true, meta: {} };
-    }
-    async first(column) {
-      const row = this.#rows()[0] ?? null;
-      return column && row ? row[column] : row;
-    }
-    async raw() {
-      return this.#rows().map((r) => Object.values(r));
-    }
-    async run() {
-      return this.all();
-    }
-  }
-  return {
-    prepare: (text) => new Statement(text),
-    batch: async (statements) => Promise.all(statements.map((s) => s.all())),
-  };
-}
 
 async function child([bundlePath, d1File, reportPath, outPath]) {
   const { readFileSync } = await import("node:fs");

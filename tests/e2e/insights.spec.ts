@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { d1Execute, signIn, sqlValue as q } from "./support";
+import { d1Execute, failOnPageErrors, signIn, sqlValue as q } from "./support";
 
 // Feedback Insights on every page that shows them (002 §2.5): personal (a profile's tab, the
 // landing page after sign-in), department, group, relationship, channel and workspace. Every
@@ -115,15 +115,7 @@ async function expectLeaderboard(page: Page, people: Map<string, Figures>) {
   expect(totals).toEqual([...totals].sort((a, b) => b - a));
 }
 
-// A chart that throws in the browser leaves the page looking fine until it is navigated away from.
-let pageErrors: string[] = [];
-test.beforeEach(({ page }) => {
-  pageErrors = [];
-  page.on("pageerror", (error) => pageErrors.push(error.message));
-});
-test.afterEach(() => {
-  expect(pageErrors).toEqual([]);
-});
+failOnPageErrors();
 
 test("the landing page after sign-in is one's own Feedback Insights with one's figures for the last three months", async ({ page }) => {
   await signIn(page, "eve@acme.test");

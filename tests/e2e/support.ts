@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { expect, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 
 /** Signs in through the demo sign-in page: one plain POST form per person, field `email`. */
 export async function signIn(page: Page, email: string) {
@@ -59,3 +59,18 @@ export function d1Execute(statements: string | string[]): string {
 
 /** SQL text of a value. */
 export const sqlValue = (v: string | number | null) => (v === null ? "NULL" : typeof v === "number" ? String(v) : `'${v.replace(/'/g, "''")}'`);
+
+/**
+ * Fails each test of the file that leaves an uncaught error in the page: a chart that throws in
+ * the browser leaves the page looking fine until it is navigated away from.
+ */
+export function failOnPageErrors() {
+  let pageErrors: string[] = [];
+  test.beforeEach(({ page }) => {
+    pageErrors = [];
+    page.on("pageerror", (error) => pageErrors.push(error.message));
+  });
+  test.afterEach(() => {
+    expect(pageErrors).toEqual([]);
+  });
+}

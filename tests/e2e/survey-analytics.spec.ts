@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { sentimentCounts } from "../../app/modules/ai/sentiment";
-import { d1Execute, signIn } from "./support";
+import { d1Execute, failOnPageErrors, signIn } from "./support";
 
 // Survey analytics in the browser: each tab opened once (through its tab link), every figure
 // shown checked against this server's database, the charts drawn without a page error.
@@ -37,14 +37,7 @@ function surveyFigures() {
 const cells = (page: Page, selector: string, attribute: string) =>
   page.locator(selector).evaluateAll((els, a) => els.map((e) => e.getAttribute(a) ?? ""), attribute);
 
-let pageErrors: string[] = [];
-test.beforeEach(({ page }) => {
-  pageErrors = [];
-  page.on("pageerror", (error) => pageErrors.push(error.message));
-});
-test.afterEach(() => {
-  expect(pageErrors).toEqual([]);
-});
+failOnPageErrors();
 
 test("each survey analytics tab shows the survey's figures as the database holds them", async ({ page }) => {
   const { runs, sentiments: counts } = surveyFigures();
