@@ -316,7 +316,7 @@ export async function loadReviewAnalytics(
   const rows = <T>(i: number) => (results[i]?.results ?? []) as unknown as T[];
   const wholePairs = rows<PairFigures>(0);
 
-  const [total] = sliceFigures({
+  let [total] = sliceFigures({
     blocks,
     anonymous,
     minimum,
@@ -345,6 +345,15 @@ export async function loadReviewAnalytics(
       nominations: rows<StatusCount>(3),
       sums: sumsBySlice(byReviewee, membersOf(status)),
     });
+  }
+
+  if (tab === "organization") {
+    // Organization shows one average a slice (the chosen question's, or the overall one): every
+    // question's text and average in every slice was most of the page's weight.
+    const chosen = questions.some((q) => q.blockId === filters.question) ? filters.question : null;
+    const slim = (s: SliceFigures): SliceFigures => ({ ...s, byState: [], questions: s.questions.filter((q) => q.blockId === chosen) });
+    slices = slices.map(slim);
+    total = total && slim(total);
   }
 
   return {
