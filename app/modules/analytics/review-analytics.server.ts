@@ -151,22 +151,31 @@ function pairsFrom(s: Scope, extraFrom: SQL = sql``): { key: SQL; from: SQL } {
   };
 }
 
-function statusSql(s: Scope): SQL {
+/**
+ * Pairs by slice and state in one pass over the review's pairs: how many, their distinct
+ * reviewers (the completed row's is the slice's reviewer count) and, for completed pairs, the
+ * slice's reviewees as one JSON array (one row a slice: thousands of one-id rows cost more to hand
+ * over than to parse).
+ */
+function pairFiguresSql(s: Scope): SQL {
   const { key, from } = pairsFrom(s);
-  return sql`SELECT ${key} AS key, p.state AS state, count(*) AS n ${from} GROUP BY 1, 2`;
+  return sql`SELECT ${key} AS key, p.state AS state, count(*) AS n, count(DISTINCT p.reviewer_id) AS reviewers,
+      CASE WHEN p.state = 'completed' THEN json_group_array(DISTINCT p.reviewee_id) END AS reviewees
+    ${from} GROUP BY 1, 2`;
 }
 
-function reviewersSql(s: Scope): SQL {
-  const { key, from } = pairsFrom(s);
-  return sql`SELECT ${key} AS key, count(DISTINCT p.reviewer_id) AS n ${from} AND p.state = 'completed' GROUP BY 1`;
+interface PairFigures extends StatusCount {
+  reviewers: number;
+  reviewees: string | null;
 }
 
-/** The completed pairs' reviewees the viewer may read, each with their slice. */
-function membersSql(s: Scope): SQL {
-  const { key, from } = pairsFrom(s);
-  // One row per slice with its reviewees as a JSON array: thousands of one-id rows cost more to hand over than to parse.
-  return sql`SELECT ${key} AS key, json_group_array(DISTINCT p.reviewee_id) AS reviewees ${from} AND p.state = 'completed' GROUP BY 1`;
-}
+const reviewersOf = (rows: PairFigures[]): SliceCount[] =>
+  rows.filter((r) => r.state === "completed").map((r) => ({ key: r.key, n: r.reviewers }));
+
+const membersOf = (rows: PairFigures[]) =>
+  rows.flatMap((r) =>
+    r.state === "completed" && r.reviewees ? (JSON.parse(r.reviewees) as string[]).map((reviewee) => ({ reviewee, key: r.key })) : []
+  );
 
 /** Every completed answer to the rated questions, tallied by reviewee, question and value (no access rule: see revieweeSums). */
 function revieweeTalliesSql(company: string, campaignId: string, blockIds: string[]): SQL {
@@ -260,10 +269,8 @@ export async function loadReviewAnalytics(
   const idSql: string | SQL = campaignId ?? sql`(SELECT x.id FROM (${campaignsSql(viewer)}) x LIMIT 1)`;
   const whole: Scope = { viewer, campaignId: idSql, by: null, filters: tab === "organization" ? filters : null };
   const sliced: Scope = { ...whole, by: filters.by };
-  // The total's reviewees are those of the breakdown (everyone is in a slice, the "No …" one at least).
-  const membersStatement = tab === "organization" ? membersSql(sliced) : membersSql(whole);
-  const figures = [statusSql(whole), reviewersSql(whole), nominationsSql(whole), membersStatement];
-  if (tab === "organization") figures.push(statusSql(sliced), reviewersSql(sliced), nominationsSql(sliced));
+  const figures = [pairFiguresSql(whole), nominationsSql(whole)];
+  if (tab === "organization") figures.push(pairFiguresSql(sliced), nominationsSql(sliced));
   const [campaignRows, departments, roles, groups, chosenRows, ...results] = await db.$client.batch([
     d1Statement(db, campaignsSql(viewer)),
     d1Statement(db, listSql("departments", company)),
@@ -307,27 +314,22 @@ export async function loadReviewAnalytics(
   const minimum = anonymityMinimum(viewer.company.anonymityFloor);
   const byReviewee = await revieweeSums(db, company, row, blocks, blockIds);
   const rows = <T>(i: number) => (results[i]?.results ?? []) as unknown as T[];
-  const members = rows<{ key: string; reviewees: string }>(3).flatMap((r) =>
-    (JSON.parse(r.reviewees) as string[]).map((reviewee) => ({ reviewee, key: r.key }))
-  );
+  const wholePairs = rows<PairFigures>(0);
 
-  const [total] = sliceFigures({
+  let [total] = sliceFigures({
     blocks,
     anonymous,
     minimum,
     slices: [{ key: NONE_KEY, name: "All reviewees" }],
-    status: rows<StatusCount>(0),
-    reviewers: rows<SliceCount>(1),
-    nominations: rows<StatusCount>(2),
-    sums: sumsBySlice(
-      byReviewee,
-      [...new Set(members.map((m) => m.reviewee))].map((reviewee) => ({ reviewee, key: NONE_KEY }))
-    ),
+    status: wholePairs,
+    reviewers: reviewersOf(wholePairs),
+    nominations: rows<StatusCount>(1),
+    sums: sumsBySlice(byReviewee, membersOf(wholePairs)),
   });
 
   let slices: SliceFigures[] = [];
   if (tab === "organization") {
-    const status = rows<StatusCount>(4);
+    const status = rows<PairFigures>(2);
     const named = filters.by === "department" ? options.departments : filters.by === "role" ? options.roles : options.groups;
     const seen = new Set(status.map((s) => s.key));
     // Every slice with reviewees in it, in name order; people with none last.
@@ -339,10 +341,19 @@ export async function loadReviewAnalytics(
       minimum,
       slices: list,
       status,
-      reviewers: rows<SliceCount>(5),
-      nominations: rows<StatusCount>(6),
-      sums: sumsBySlice(byReviewee, members),
+      reviewers: reviewersOf(status),
+      nominations: rows<StatusCount>(3),
+      sums: sumsBySlice(byReviewee, membersOf(status)),
     });
+  }
+
+  if (tab === "organization") {
+    // Organization shows one average a slice (the chosen question's, or the overall one): every
+    // question's text and average in every slice was most of the page's weight.
+    const chosen = questions.some((q) => q.blockId === filters.question) ? filters.question : null;
+    const slim = (s: SliceFigures): SliceFigures => ({ ...s, byState: [], questions: s.questions.filter((q) => q.blockId === chosen) });
+    slices = slices.map(slim);
+    total = total && slim(total);
   }
 
   return {
@@ -357,7 +368,7 @@ export async function loadReviewAnalytics(
     },
     questions,
     total,
-    nominations: nominationsByState(rows<StatusCount>(2)),
+    nominations: nominationsByState(rows<StatusCount>(1)),
     slices,
     filters,
     filtersApplied,
