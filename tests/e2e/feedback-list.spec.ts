@@ -109,6 +109,16 @@ test("the Details dialog with JavaScript: focus moves in, Escape closes and focu
   await expect(details).toBeFocused();
 });
 
+test("a dialog opened by loading its address hands focus to its Details link when Escape closes it", async ({ page }) => {
+  await signIn(page, "eve@acme.test");
+  await page.goto(`${EVE_TAB}?feedback=fi-acme-sbi`);
+  await page.waitForLoadState("networkidle");
+  await expect(page.getByRole("dialog").getByRole("heading", { name: "Competencies" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(page.locator('[data-details-for="fi-acme-sbi"]')).toBeFocused();
+});
+
 test("the treemap's link (competency, behaviour, behaviourType) filters the list", async ({ page }) => {
   // A behaviour Eve was given as a strength, as the insights' treemap tile links it.
   const tag = rows<{ competency: string; behaviour: string }>(

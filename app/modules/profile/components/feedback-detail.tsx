@@ -32,11 +32,17 @@ export function FeedbackDetailDialog({
   const hydrated = useHydrated();
   const Modal = useModal();
   const navigate = useNavigate();
-  const close = () => {
-    navigate(closeTo, { preventScrollReset: true, replace: true });
-    // Back to the Details link the dialog came from, also when it was opened by loading its URL.
-    requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-details-for="${CSS.escape(detail.id)}"]`)?.focus());
-  };
+  const close = () => navigate(closeTo, { preventScrollReset: true, replace: true });
+  // Back to the Details link the dialog came from, also when it was opened by loading its URL:
+  // once the dialog is gone (the list's answer can arrive after Headless UI has put focus back
+  // where it was before the dialog, which is nowhere when the page was loaded with it open).
+  const modalShown = hydrated && Modal !== null;
+  useEffect(() => {
+    if (!modalShown) return;
+    return () => {
+      requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-details-for="${CSS.escape(detail.id)}"]`)?.focus());
+    };
+  }, [modalShown, detail.id]);
   if (hydrated && Modal) {
     return (
       <Modal open onClose={close} title={detail.typeTitle} description={<time dateTime={detail.sentDay}>{detail.sentDay}</time>} size="lg">
