@@ -60,6 +60,8 @@ test.beforeAll(() => {
 test("the reviewee's objectives appear in the reviewer's to-do panel and in the review's objective question", async ({ page }) => {
   await signIn(page, "adam@acme.test");
   await page.goto(`/reviews/todos/${PAIR}`);
+  // Submit asks for confirmation in a dialog once the page is hydrated (before, the form posts).
+  await page.waitForLoadState("networkidle");
 
   // The right panel's first tab: Liam's objectives of the review's period, with weight, progress and KPIs.
   const objectivesTab = page.getByRole("tab", { name: "Objectives" });
@@ -83,6 +85,7 @@ test("the reviewee's objectives appear in the reviewer's to-do panel and in the 
   await answerAll(page);
   await page.getByRole("button", { name: "Submit" }).click();
   await expect(page.getByText("This is a required field.").first()).toBeVisible();
+  await page.waitForLoadState("networkidle");
   await form.getByLabel("Actual of Quarterly revenue").fill("180");
   await page.getByRole("button", { name: "Submit" }).click();
   const confirm = page.getByRole("alertdialog", { name: "Are you sure you want to submit the review?" });
