@@ -21,12 +21,11 @@
 //
 //   dataStudioBench({ root, outDir, d1File, companyId, requesterId, rounds })  →  { ok, preview, download, error? }
 //   node tests/bench/data-studio.mjs --child <bundle> <d1File> <args.json>   (what the parent runs)
-import { execFile } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { bundleForNode, d1Over } from "./node-bundle.mjs";
+import { bundleForNode, d1Over, runCappedChild } from "./node-bundle.mjs";
 
 const require = createRequire(import.meta.url);
 const MB = 1024 * 1024;
@@ -75,29 +74,10 @@ export async function dataStudioBench({ root, outDir, d1File, companyId, request
   const argsPath = path.join(outDir, "data-studio.args.json");
   writeFileSync(argsPath, JSON.stringify({ companyId, requesterId, rounds, preview, download, outPath: path.join(outDir, "data-studio.xlsx") }));
   const self = fileURLToPath(import.meta.url);
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [`--max-old-space-size=${MEMORY_LIMIT_MB}`, "--no-warnings", self, "--child", bundlePath, d1File, argsPath],
-      { cwd: root, timeout: timeoutMs, maxBuffer: 16 * MB },
-      (error, stdout, stderr) => {
-        const line = stdout.trim().split("\n").filter(Boolean).at(-1);
-        let result = null;
-        try {
-          result = line ? JSON.parse(line) : null;
-        } catch {
-          result = null;
-        }
-        if (!error && result?.ok) {
-          // The file read back here, outside the capped child: the rows it holds.
-          if (result.download) result.download.rows = countRows(result.download.outPath);
-          return resolve(result);
-        }
-        const tail = `${stderr}`.trim().split("\n").slice(-8).join("\n");
-        resolve({ ...(result ?? {}), ok: false, error: `${error?.killed ? "timed out" : error ? `exit code ${error.code ?? error.signal}` : "no result"}\n${tail}` });
-      }
-    );
-  });
+  const result = await runCappedChild({ script: self, args: [bundlePath, d1File, argsPath], root, memoryMb: MEMORY_LIMIT_MB, timeoutMs });
+  // The file read back here, outside the capped child: the rows it holds.
+  if (result.ok && result.download) result.download.rows = countRows(result.download.outPath);
+  return result;
 }
 
 function countRows(file) {

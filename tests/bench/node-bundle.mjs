@@ -1,6 +1,7 @@
 // Benches that run the app's own server code in a memory-capped Node process: its module graph
 // bundled into one ESM file (the "~/" paths of tsconfig.json resolved by esbuild), and D1 over the
 // bench's SQLite file.
+import { execFile } from "node:child_process";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -58,4 +59,33 @@ export function d1Over(db, onRead) {
     prepare: (text) => new Statement(text),
     batch: async (statements) => Promise.all(statements.map((s) => s.all())),
   };
+}
+
+/**
+ * Runs `script --child …args` in a Node capped at `memoryMb` and answers the JSON of the last line
+ * it printed: `{ ok: true, … }`, or what it got to with `ok: false` and why (timeout, exit code,
+ * V8's heap overflow) and the end of its stderr.
+ */
+export function runCappedChild({ script, args, root, memoryMb, timeoutMs }) {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [`--max-old-space-size=${memoryMb}`, "--no-warnings", script, "--child", ...args],
+      { cwd: root, timeout: timeoutMs, maxBuffer: 16 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        const line = stdout.trim().split("\n").filter(Boolean).at(-1);
+        let result = null;
+        try {
+          result = line ? JSON.parse(line) : null;
+        } catch {
+          result = null;
+        }
+        if (!error && result?.ok) return resolve(result);
+        const why = error?.killed ? `timed out after ${timeoutMs / 1000} s` : error ? `exit code ${error.code ?? error.signal}` : "no result";
+        const tail = `${stderr}`.trim().split("\n").slice(-8).join("\n");
+        // A heap overflow ends the child with V8's "JavaScript heap out of memory"; the last sample it printed still tells how far it got.
+        resolve({ ...(result ?? {}), ok: false, error: `${why}${/heap out of memory/i.test(tail) ? " (JavaScript heap out of memory)" : ""}\n${tail}` });
+      }
+    );
+  });
 }

@@ -10,11 +10,10 @@
 //
 //   measureReportMemory({ root, outDir, d1File, report })  →  { ok, seconds, bytes, peak…, baseline…, error? }
 //   node tests/bench/report-memory.mjs --child <bundle> <d1File> <report.json> <out.xlsx>   (what the parent runs)
-import { execFile } from "node:child_process";
 import { readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { bundleForNode, d1Over } from "./node-bundle.mjs";
+import { bundleForNode, d1Over, runCappedChild } from "./node-bundle.mjs";
 
 const MB = 1024 * 1024;
 export const MEMORY_LIMIT_MB = 128;
@@ -66,35 +65,8 @@ export async function measureReportMemory({ root, outDir, d1File, report, timeou
   const outPath = path.join(outDir, "report-memory.xlsx");
   writeFileSync(reportPath, JSON.stringify(report));
   const self = fileURLToPath(import.meta.url);
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [`--max-old-space-size=${MEMORY_LIMIT_MB}`, "--no-warnings", self, "--child", bundlePath, d1File, reportPath, outPath],
-      { cwd: root, timeout: timeoutMs, maxBuffer: 16 * MB },
-      (error, stdout, stderr) => {
-        const line = stdout.trim().split("\n").filter(Boolean).at(-1);
-        let result = null;
-        try {
-          result = line ? JSON.parse(line) : null;
-        } catch {
-          result = null;
-        }
-        if (!error && result?.ok) return resolve({ ...result, outPath });
-        const why = error?.killed
-          ? `timed out after ${timeoutMs / 1000} s`
-          : error
-          ? `exit code ${error.code ?? error.signal}`
-          : "no result";
-        const tail = `${stderr}`.trim().split("\n").slice(-8).join("\n");
-        // A heap overflow ends the child with V8's "JavaScript heap out of memory"; the last sample it printed still tells how far it got.
-        resolve({
-          ...(result ?? {}),
-          ok: false,
-          error: `${why}${/heap out of memory/i.test(tail) ? " (JavaScript heap out of memory)" : ""}\n${tail}`,
-        });
-      }
-    );
-  });
+  const result = await runCappedChild({ script: self, args: [bundlePath, d1File, reportPath, outPath], root, memoryMb: MEMORY_LIMIT_MB, timeoutMs });
+  return result.ok ? { ...result, outPath } : result;
 }
 
 // ---------------------------------------------------------------------------------------------
