@@ -87,6 +87,23 @@ const ConfigSchema = z
     MSTEAMS_BOT_BASE_URL: z.string().default("https://smba.trafficmanager.net/teams"),
     MSTEAMS_BOT_APP_ID: z.string().default(""),
     MSTEAMS_BOT_TOKEN: z.string().default(""),
+    // The Slack app (chat-apps/slack): request signing secret (a secret) and the OAuth install page.
+    SLACK_SIGNING_SECRET: z.string().default(""),
+    SLACK_OAUTH_AUTHORIZE_URL: z.string().default("https://slack.com/oauth/v2/authorize"),
+    // The Teams bot (chat-apps/msteams): its client secret (a secret), its own tenant for tokens,
+    // and the Bot Framework's token and OpenID endpoints.
+    MSTEAMS_BOT_APP_PASSWORD: z.string().default(""),
+    MSTEAMS_BOT_TENANT_ID: z.string().default("botframework.com"),
+    MSTEAMS_BOT_TOKEN_URL: z.string().default("https://login.microsoftonline.com/{tenant}/oauth2/v2.0/token"),
+    MSTEAMS_BOT_OPENID_METADATA_URL: z.string().default("https://login.botframework.com/v1/.well-known/openidconfiguration"),
+    MSTEAMS_BOT_ISSUER: z.string().default("https://api.botframework.com"),
+    // E-mail (app/modules/notifications/email): the outbox by default, or a transactional HTTP API.
+    EMAIL_PROVIDER: z.enum(["outbox", "resend"]).default("outbox"),
+    EMAIL_API_BASE_URL: z.string().default("https://api.resend.com"),
+    EMAIL_API_KEY: z.string().default(""),
+    EMAIL_FROM: z.string().default("Pulseboard <notifications@pulseboard.example>"),
+    /** The UTC hour each person's reminders of the day go out as one digest. */
+    REMINDER_DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(9),
     // HR systems synced by integrations (app/modules/integrations/providers).
     BAMBOOHR_API_BASE_URL: z.string().default("https://api.bamboohr.com/api/gateway.php"),
     HIBOB_API_BASE_URL: z.string().default("https://api.hibob.com"),
@@ -141,6 +158,23 @@ const ConfigSchema = z
         slack: { apiBaseUrl: env.SLACK_API_BASE_URL, botToken: env.SLACK_BOT_TOKEN },
         msteams: { botBaseUrl: env.MSTEAMS_BOT_BASE_URL, botAppId: env.MSTEAMS_BOT_APP_ID, botToken: env.MSTEAMS_BOT_TOKEN },
       },
+      slackApp: {
+        signingSecret: env.SLACK_SIGNING_SECRET,
+        clientId: env.SLACK_CLIENT_ID,
+        clientSecret: env.SLACK_CLIENT_SECRET,
+        authorizeUrl: env.SLACK_OAUTH_AUTHORIZE_URL,
+        apiBaseUrl: env.SLACK_API_BASE_URL,
+      },
+      msteamsBot: {
+        appId: env.MSTEAMS_BOT_APP_ID,
+        appPassword: env.MSTEAMS_BOT_APP_PASSWORD,
+        tenantId: env.MSTEAMS_BOT_TENANT_ID,
+        tokenUrl: env.MSTEAMS_BOT_TOKEN_URL,
+        openIdMetadataUrl: env.MSTEAMS_BOT_OPENID_METADATA_URL,
+        issuer: env.MSTEAMS_BOT_ISSUER,
+      },
+      email: { provider: env.EMAIL_PROVIDER, apiBaseUrl: env.EMAIL_API_BASE_URL, apiKey: env.EMAIL_API_KEY, from: env.EMAIL_FROM },
+      reminderDigestHour: env.REMINDER_DIGEST_HOUR,
       hris: { bamboohrBaseUrl: env.BAMBOOHR_API_BASE_URL, hibobBaseUrl: env.HIBOB_API_BASE_URL },
       ai: {
         provider: env.AI_PROVIDER,

@@ -9,3 +9,4 @@ export * from "./feedback";
 export * from "./objectives";
 export * from "./one-on-ones";
 export * from "./analytics";
+export * from "./chat-apps";

@@ -1,4 +1,5 @@
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { sql } from "drizzle-orm";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { companyId, createdAt, id } from "./columns";
 
 export const auditEvents = sqliteTable(
@@ -17,6 +18,14 @@ export const auditEvents = sqliteTable(
   (t) => [index("audit_events_company").on(t.companyId, t.createdAt), index("audit_events_entity").on(t.companyId, t.entityType, t.entityId)],
 );
 
+/** One reminder inside a digest row. */
+export interface OutboxItem {
+  kind: string;
+  subject: string;
+  body: string;
+  link: string | null;
+}
+
 /**
  * Every message the app sends is first a row here (written by notify()); delivery adapters
  * (Slack, Teams, e-mail) move rows from pending to sent or failed. The demo inbox lists them.
@@ -34,16 +43,32 @@ export const notificationOutbox = sqliteTable(
     link: text("link"),
     /** Idempotency: the same logical message (e.g. a redelivered job) is written once. */
     dedupeKey: text("dedupe_key"),
-    status: text("status", { enum: ["pending", "sending", "sent", "failed"] }).notNull().default("pending"),
+    /**
+     * pending → sending (claimed by the cron, queued) → delivering (one consumer is talking to the
+     * provider) → sent | failed; a reminder gathered into a daily digest becomes digested.
+     */
+    status: text("status", { enum: ["pending", "sending", "delivering", "sent", "failed", "digested"] }).notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     /** When the cron moved the row to sending; rows stuck in sending past a lease are released. */
     claimedAt: integer("claimed_at", { mode: "timestamp_ms" }),
     error: text("error"),
     createdAt: createdAt(),
     sentAt: integer("sent_at", { mode: "timestamp_ms" }),
+    /** Who caused the message (a launch, a reminder); told when it could not be delivered (002 §8). */
+    senderUserId: text("sender_user_id"),
+    /** Not claimed before this time: reminders wait for the daily digest, a snooze pushes them on. */
+    deliverAfter: integer("deliver_after", { mode: "timestamp_ms" }),
+    /** The digest row that carried this reminder (status digested). */
+    digestId: text("digest_id"),
+    /** A digest's reminders, each with its own link: [{ kind, subject, body, link }]. */
+    items: text("items", { mode: "json" }).$type<OutboxItem[]>(),
+    /** When the sender was told this row failed, so a failure is reported once. */
+    senderToldAt: integer("sender_told_at", { mode: "timestamp_ms" }),
   },
   (t) => [
     uniqueIndex("notification_outbox_dedupe").on(t.companyId, t.dedupeKey),
+    index("notification_outbox_sender").on(t.companyId, t.senderUserId, t.status),
+    index("notification_outbox_digest").on(t.companyId, t.recipientUserId, t.status, t.kind),
     index("notification_outbox_status").on(t.status, t.createdAt),
     index("notification_outbox_recipient").on(t.companyId, t.recipientUserId, t.createdAt),
   ],
@@ -79,4 +104,31 @@ export const files = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index("files_company").on(t.companyId, t.createdAt)],
+);
+
+/** An admin's choice per notification kind (002 §9 kinds): by chat, by e-mail or both. */
+export const notificationChannelSettings = sqliteTable(
+  "notification_channel_settings",
+  {
+    companyId: companyId(),
+    kind: text("kind").notNull(),
+    via: text("via", { enum: ["chat", "email", "both"] }).notNull(),
+    updatedBy: text("updated_by"),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`(unixepoch() * 1000)`),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.kind] })],
+);
+
+/** A person snoozed reminders until this time (from a message's "Snooze for a day"). */
+export const reminderSnoozes = sqliteTable(
+  "reminder_snoozes",
+  {
+    companyId: companyId(),
+    userId: text("user_id").notNull(),
+    until: integer("until", { mode: "timestamp_ms" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.userId] })],
 );

@@ -12,6 +12,7 @@ export const NOTIFICATION_KINDS = [
   "feedback-loop-reminder",
   "report",
   "system",
+  "reminder-digest",
 ] as const;
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -26,7 +27,29 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   "feedback-loop-reminder": "feedback loop reminder",
   report: "report",
   system: "notification",
+  "reminder-digest": "reminders",
 };
+
+/** The 002 §9 kinds an admin routes by chat, e-mail or both (notification_channel_settings). */
+export const CONFIGURABLE_KINDS = [
+  "performance-review",
+  "reminder",
+  "survey",
+  "survey-reminder",
+  "feedback-loop",
+  "feedback-loop-reminder",
+] as const satisfies readonly NotificationKind[];
+
+/** Reminders wait for the person's daily digest and are what "Snooze for a day" holds back. */
+export const REMINDER_KINDS = ["reminder", "survey-reminder", "feedback-loop-reminder"] as const satisfies readonly NotificationKind[];
+
+export function isReminderKind(kind: string): boolean {
+  return (REMINDER_KINDS as readonly string[]).includes(kind);
+}
+
+/** The admin's choice for a kind; "chat" is the company's platform. */
+export const CHANNEL_CHOICES = ["chat", "email", "both"] as const;
+export type ChannelChoice = (typeof CHANNEL_CHOICES)[number];
 
 export function isNotificationKind(value: string): value is NotificationKind {
   return (NOTIFICATION_KINDS as readonly string[]).includes(value);

@@ -19,12 +19,14 @@ export interface NotifyInput {
   dedupeKey?: string | null;
   /** 002 §9 "send-as"; default a chat message on the company's platform. */
   sendAs?: readonly SendAs[];
+  /** Who caused the message: told with the 002 §8 text when it could not be delivered. */
+  senderUserId?: string | null;
   /** The company's platform when the caller already read it (saves a query on a hot path). */
   platform?: "slack" | "msteams";
 }
 
-// D1 binds at most 100 parameters per statement and an outbox row binds 12.
-const ROWS_PER_INSERT = 8;
+// D1 binds at most 100 parameters per statement and an outbox row binds 13.
+const ROWS_PER_INSERT = 7;
 
 /**
  * The outbox inserts for a notification, not yet run, so a caller can commit them in the same
@@ -56,6 +58,7 @@ export async function prepareNotify(db: Db, input: NotifyInput): Promise<BatchIt
       status: "pending" as const,
       attempts: 0,
       createdAt,
+      senderUserId: input.senderUserId ?? null,
     }))
   );
 

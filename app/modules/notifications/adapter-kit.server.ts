@@ -1,0 +1,67 @@
+import { formatDeliveryError, type DeliveryErrorCode } from "./failures";
+import type { NotificationChannel } from "./kinds";
+
+/** One outbox row, resolved to a person, ready to send. */
+export interface OutboundMessage {
+  outboxId: string;
+  channel: NotificationChannel;
+  kind: string;
+  subject: string;
+  body: string;
+  /** Absolute URL or null. */
+  link: string | null;
+  recipient: { name: string; email: string | null; slackUserId: string | null; msteamsUserId: string | null };
+  /** The company's Microsoft tenant id (Teams-type) or Slack team id. */
+  tenantId: string;
+}
+
+export type DeliveryOutcome =
+  | { ok: true }
+  | {
+      ok: false;
+      code: DeliveryErrorCode;
+      /** Provider detail for the stored error ("slack user_not_found", "http 503"). */
+      detail: string;
+      /** Throttling and provider outages are worth another try; a refusal is not. */
+      retryable: boolean;
+    };
+
+export interface DeliveryAdapter {
+  readonly name: string;
+  deliver(message: OutboundMessage): Promise<DeliveryOutcome>;
+}
+
+export type Fetcher = (input: string, init: RequestInit) => Promise<Response>;
+
+/** A request described as plain data, so building it is testable without a network. */
+export interface PlannedRequest {
+  url: string;
+  method: "POST";
+  headers: Record<string, string>;
+  body: string;
+}
+
+export const fail = (code: DeliveryErrorCode, detail: string, retryable = false): DeliveryOutcome => ({ ok: false, code, detail, retryable });
+
+/** The stored form of a failed outcome (see failures.ts). */
+export function outcomeError(outcome: DeliveryOutcome): string | null {
+  return outcome.ok ? null : formatDeliveryError(outcome.code, outcome.detail);
+}
+
+export async function send(fetcher: Fetcher, request: PlannedRequest): Promise<{ status: number; json: unknown } | { networkError: string }> {
+  let response: Response;
+  try {
+    response = await fetcher(request.url, { method: request.method, headers: request.headers, body: request.body });
+  } catch (error) {
+    return { networkError: error instanceof Error ? error.message : String(error) };
+  }
+  const text = await response.text();
+  let json: unknown = null;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    json = null;
+  }
+  return { status: response.status, json };
+}
+
