@@ -4,6 +4,7 @@ import tsconfigPaths from "vite-tsconfig-paths";
 import { defineConfig } from "vitest/config";
 import { fakeHrisBindings } from "./tests/support/fake-hris";
 import { fakeOidcBindings } from "./tests/support/fake-oidc";
+import { fakeSlackBindings } from "./tests/support/fake-slack";
 import { localBrowserEnv } from "./scripts/local-browser.mjs";
 
 /**
@@ -31,6 +32,7 @@ export default defineConfig(async () => {
       cloudflareTest(({ inject }) => {
         const fakeOidcUrl = inject("fakeOidcUrl");
         const fakeHrisUrl = inject("fakeHrisUrl");
+        const fakeSlackUrl = inject("fakeSlackUrl");
         return {
           wrangler: { configPath: "./wrangler.toml" },
           miniflare: {
@@ -43,6 +45,9 @@ export default defineConfig(async () => {
               ...fakeOidcBindings(fakeOidcUrl),
               FAKE_OIDC_URL: fakeOidcUrl,
               ...fakeHrisBindings(fakeHrisUrl),
+              ...fakeSlackBindings(fakeSlackUrl),
+              FAKE_SLACK_URL: fakeSlackUrl,
+              SLACK_SIGNING_SECRET: "worker-tests-slack-signing-secret",
               SIGN_IN_RATE_LIMIT: "30/60",
               // A Teams team allowed the demo view (Objectives > OKRs) in tests.
               DEMO_TEAM_IDS: "19:globex-demo-team@thread.tacv2",
@@ -54,7 +59,7 @@ export default defineConfig(async () => {
     test: {
       include: ["tests/workers/**/*.test.ts"],
       setupFiles: ["./tests/workers/setup.ts"],
-      globalSetup: ["./tests/support/fake-oidc.global-setup.ts", "./tests/support/fake-hris.global-setup.ts"],
+      globalSetup: ["./tests/support/fake-oidc.global-setup.ts", "./tests/support/fake-hris.global-setup.ts", "./tests/support/fake-slack.global-setup.ts"],
       testTimeout: 20_000,
       // Modules (and spies: files restore theirs) carry over from file to file; storage does not.
       isolate: false,
