@@ -26,6 +26,8 @@ const message = (over: Partial<OutboundMessage> = {}): OutboundMessage => ({
   link: "http://127.0.0.1:8787/reviews/todos",
   recipient: { name: "Eve Patel", email: "eve@acme.test", slackUserId: "UACME00004", msteamsUserId: "29:globex-00004" },
   tenantId: "tenant-1",
+  items: null,
+  snoozable: false,
   ...over,
 });
 

@@ -1,5 +1,8 @@
+import type { OutboxItem } from "~/db/schema";
 import { formatDeliveryError, type DeliveryErrorCode } from "./failures";
 import type { NotificationChannel } from "./kinds";
+
+export type { OutboxItem };
 
 /** One outbox row, resolved to a person, ready to send. */
 export interface OutboundMessage {
@@ -13,6 +16,10 @@ export interface OutboundMessage {
   recipient: { name: string; email: string | null; slackUserId: string | null; msteamsUserId: string | null };
   /** The company's Microsoft tenant id (Teams-type) or Slack team id. */
   tenantId: string;
+  /** A digest's reminders, each link absolute; null for any other message. */
+  items: OutboxItem[] | null;
+  /** A reminder or a digest of them: the message offers "Snooze for a day". */
+  snoozable: boolean;
 }
 
 export type DeliveryOutcome =
@@ -24,6 +31,7 @@ export type DeliveryOutcome =
       detail: string;
       /** Throttling and provider outages are worth another try; a refusal is not. */
       retryable: boolean;
+      retryAfterSeconds?: number;
     };
 
 export interface DeliveryAdapter {
@@ -48,7 +56,23 @@ export function outcomeError(outcome: DeliveryOutcome): string | null {
   return outcome.ok ? null : formatDeliveryError(outcome.code, outcome.detail);
 }
 
-export async function send(fetcher: Fetcher, request: PlannedRequest): Promise<{ status: number; json: unknown } | { networkError: string }> {
+/**
+ * Seconds an HTTP Retry-After asks for (delta-seconds or an HTTP date), or undefined when absent
+ * or unreadable. Never negative; fractions round up.
+ */
+export function parseRetryAfter(value: string | null | undefined, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  const trimmed = value.trim();
+  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.ceil(Number(trimmed));
+  const at = Date.parse(trimmed);
+  if (Number.isNaN(at)) return undefined;
+  return Math.max(0, Math.ceil((at - now) / 1000));
+}
+
+export async function send(
+  fetcher: Fetcher,
+  request: PlannedRequest
+): Promise<{ status: number; json: unknown; retryAfterSeconds?: number } | { networkError: string }> {
   let response: Response;
   try {
     response = await fetcher(request.url, { method: request.method, headers: request.headers, body: request.body });
@@ -62,6 +86,7 @@ export async function send(fetcher: Fetcher, request: PlannedRequest): Promise<{
   } catch {
     json = null;
   }
-  return { status: response.status, json };
+  const retryAfterSeconds = parseRetryAfter(response.headers.get("Retry-After"));
+  return retryAfterSeconds === undefined ? { status: response.status, json } : { status: response.status, json, retryAfterSeconds };
 }
 

@@ -1,5 +1,6 @@
 import type { ChatDeliveryConfig, Config } from "~/lib/config.server";
 import type { DeliveryAdapter, Fetcher } from "./adapter-kit.server";
+import { emailAdapter } from "./email/provider.server";
 import { slackAdapter } from "./slack-adapter.server";
 import { teamsAdapter } from "./teams-adapter.server";
 
@@ -20,7 +21,8 @@ export const outboxAdapter: DeliveryAdapter = {
 
 /**
  * "chat" sends Slack rows through the Slack Web API and Teams rows through the Bot Framework.
- * No e-mail provider is wired yet, so e-mail rows stay in the outbox as in the embedded default.
+ * E-mail rows are not chat: createDeliveryAdapter hands them to the e-mail provider; given one
+ * here, it stays in the outbox.
  */
 export function chatAdapter(config: ChatDeliveryConfig, fetcher: Fetcher): DeliveryAdapter {
   const slack = slackAdapter(config.slack, fetcher);
@@ -35,7 +37,18 @@ export function chatAdapter(config: ChatDeliveryConfig, fetcher: Fetcher): Deliv
   };
 }
 
-/** The adapter NOTIFY_ADAPTER names. `fetcher` is injectable for tests; the default is the runtime's fetch. */
+/**
+ * Chat rows go through the adapter NOTIFY_ADAPTER names; e-mail rows through the provider
+ * EMAIL_PROVIDER names, whatever NOTIFY_ADAPTER says (a report e-mail is an e-mail even where chat
+ * messages stay in the outbox). `fetcher` is injectable for tests; the default is the runtime's fetch.
+ */
 export function createDeliveryAdapter(config: Config, fetcher: Fetcher = (input, init) => fetch(input, init)): DeliveryAdapter {
-  return config.notifyAdapter === "chat" ? chatAdapter(config.chat, fetcher) : outboxAdapter;
+  const chat = config.notifyAdapter === "chat" ? chatAdapter(config.chat, fetcher) : outboxAdapter;
+  const email = emailAdapter(config, fetcher);
+  return {
+    name: `${chat.name}+${email.name}`,
+    deliver(message) {
+      return message.channel === "email" ? email.deliver(message) : chat.deliver(message);
+    },
+  };
 }
