@@ -49,6 +49,7 @@ interface __BaseEnv_Env {
 	OBJECTIVES_CAMPAIGN: DurableObjectNamespace<import("./workers/app").ObjectivesCampaign>;
 	ONE_ON_ONE: DurableObjectNamespace<import("./workers/app").OneOnOneMeeting>;
 	AI_CHAT: DurableObjectNamespace<import("./workers/app").AiChat>;
+	DELIVERY_PACER: DurableObjectNamespace<import("./workers/app").DeliveryPacer>;
 	/** Workers AI; bound only where AI_PROVIDER=workers-ai (tests bind a fake). */
 	AI?: Ai;
 	AI_PROVIDER: string;

@@ -23,6 +23,7 @@ export { ObjectivesCampaign } from "../durable-objects/objectives-campaign";
 export { OneOnOneMeeting } from "../durable-objects/one-on-one";
 export { AiChat } from "../durable-objects/ai-chat";
 export { SignInLimiter } from "../durable-objects/sign-in-limiter";
+export { DeliveryPacer } from "../durable-objects/delivery-pacer";
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
 

@@ -1,6 +1,7 @@
 import { and, eq, lt, lte } from "drizzle-orm";
 import { authorizations, cronRuns, processedMessages, reviewCampaigns, sessions } from "../app/db/schema";
 import { claimPendingOutbox, releaseClaimedOutbox, releaseStaleOutboxClaims } from "../app/modules/notifications/deliver.server";
+import { tellSendersOfFailures } from "../app/modules/notifications/tell-senders.server";
 import type { JobMessage } from "./queues";
 import type { DueWorkJob } from "./due-work-job";
 import { surveySchedules } from "./survey-due-work";
@@ -20,7 +21,7 @@ export const deliverOutbox: DueWorkJob = {
     let claimed = 0;
     let enqueued = 0;
     for (let round = 0; round < OUTBOX_MAX_ROUNDS; round++) {
-      const refs = await claimPendingOutbox(db, OUTBOX_CLAIM_SIZE);
+      const refs = await claimPendingOutbox(db, OUTBOX_CLAIM_SIZE, now);
       if (refs.length === 0) break;
       claimed += refs.length;
       try {
@@ -34,6 +35,14 @@ export const deliverOutbox: DueWorkJob = {
       if (refs.length < OUTBOX_CLAIM_SIZE) break;
     }
     return { released, claimed, enqueued };
+  },
+};
+
+/** Failed messages → one 002 §8 message per sender and kind (app/modules/notifications/tell-senders.server.ts). */
+export const tellSenders: DueWorkJob = {
+  name: "tell-senders",
+  run({ db, now }) {
+    return tellSendersOfFailures(db, now);
   },
 };
 
@@ -100,4 +109,4 @@ export const reviewSchedules: DueWorkJob = {
 };
 
 /** Registry of due-work jobs run by the every-minute cron; areas add theirs here. */
-export const DUE_WORK: DueWorkJob[] = [deliverOutbox, purgeExpired, reviewSchedules, surveySchedules, feedbackLoopSchedules, oneOnOneSchedules];
+export const DUE_WORK: DueWorkJob[] = [deliverOutbox, tellSenders, purgeExpired, reviewSchedules, surveySchedules, feedbackLoopSchedules, oneOnOneSchedules];

@@ -5,7 +5,13 @@ import { createDb, type Db } from "../app/db/client.server";
 import { processedMessages } from "../app/db/schema";
 import { readConfig, type Config } from "../app/lib/config.server";
 import { logError, logInfo } from "../app/lib/log.server";
-import { deliverOutboxMessage, failUndeliverableOutbox, type OutboxRef } from "../app/modules/notifications/deliver.server";
+import {
+  deliverOutboxMessage,
+  durablePacer,
+  failUndeliverableOutbox,
+  RetryableDeliveryError,
+  type OutboxRef,
+} from "../app/modules/notifications/deliver.server";
 import { prepareNotify } from "../app/modules/notifications/notify.server";
 import { HrisRetryLater } from "../app/modules/integrations/providers/types";
 import { failHrisSync, runHrisSync, type HrisSyncJob } from "../app/modules/integrations/sync.server";
@@ -86,14 +92,32 @@ export class RetryJobLater extends Error {
   }
 }
 
+/**
+ * Thrown by a handler whose work is not due yet (a chat platform's pace): the message is queued
+ * again with this delay and acknowledged, so waiting does not spend its retry budget.
+ */
+export class DeferJob extends Error {
+  constructor(message: string, readonly delaySeconds: number) {
+    super(message);
+  }
+}
+
 const requesterSchema = z.object({ companyId: z.string().min(1), userId: z.string().min(1) });
 
 export const JOB_HANDLERS: { [T in JobType]: JobHandler<T> } = {
   "notification.deliver": {
     payload: z.object({ outboxId: z.string().min(1), companyId: z.string().min(1) }),
     async run(job, ctx) {
-      const result = await deliverOutboxMessage(ctx.db, ctx.config, job);
-      return result.writes;
+      try {
+        const result = await deliverOutboxMessage(ctx.db, ctx.config, job, { pacer: durablePacer(ctx.env.DELIVERY_PACER) });
+        if (result.status === "deferred") throw new DeferJob(`${job.outboxId}: ${result.reason}`, result.delaySeconds);
+        return result.writes;
+      } catch (error) {
+        if (error instanceof RetryableDeliveryError && error.retryAfterSeconds !== undefined) {
+          throw new RetryJobLater(error.message, Math.max(1, error.retryAfterSeconds));
+        }
+        throw error;
+      }
     },
     async fail(job, ctx) {
       const failed = await failUndeliverableOutbox(ctx.db, job);
@@ -263,8 +287,17 @@ export async function handleJobBatch(batch: MessageBatch<unknown>, env: Env) {
       await (deadLetters ? failJob : runJob)(message, ctx);
       message.ack();
     } catch (error) {
+      if (error instanceof DeferJob) {
+        try {
+          await env.JOBS.send(message.body, { delaySeconds: error.delaySeconds });
+          message.ack();
+          continue;
+        } catch (sendError) {
+          logError(`queue:${batch.queue}:${message.id}:defer`, sendError);
+        }
+      }
       logError(`queue:${batch.queue}:${message.id}`, error, { attempts: message.attempts });
-      const delaySeconds = error instanceof RetryJobLater ? error.delaySeconds : retryDelaySeconds(message.attempts);
+      const delaySeconds = error instanceof RetryJobLater || error instanceof DeferJob ? error.delaySeconds : retryDelaySeconds(message.attempts);
       message.retry({ delaySeconds });
     }
   }

@@ -49,7 +49,7 @@ describe("cron: deliver-outbox", () => {
     const { outboxIds } = await notify(db, {
       companyId: "c-acme",
       recipientUserIds: [userId("acme", "eve"), userId("acme", "ed"), userId("acme", "sam")],
-      kind: "reminder",
+      kind: "survey",
       subject: "Reminder",
       body: "Please submit your review.",
     });
@@ -93,14 +93,14 @@ describe("cron: deliver-outbox", () => {
   });
 
   it("queues each row once even when two different minutes overlap", async () => {
-    await notify(db, { companyId: "c-acme", recipientUserIds: [userId("acme", "eve")], kind: "reminder", subject: "S", body: "B" });
+    await notify(db, { companyId: "c-acme", recipientUserIds: [userId("acme", "eve")], kind: "survey", subject: "S", body: "B" });
     const { sent, env: testEnv } = recordingQueue();
     await Promise.all([fire(testEnv, new Date("2026-03-02T11:00:00Z")), fire(testEnv, new Date("2026-03-02T11:01:00Z"))]);
     expect(sent).toHaveLength(1);
   });
 
   it("hands rows back to pending when the queue refuses them, and queues them next minute", async () => {
-    await notify(db, { companyId: "c-acme", recipientUserIds: [userId("acme", "eve")], kind: "reminder", subject: "S", body: "B" });
+    await notify(db, { companyId: "c-acme", recipientUserIds: [userId("acme", "eve")], kind: "survey", subject: "S", body: "B" });
     const { sent, env: testEnv } = recordingQueue({ failSends: 1 });
     await fire(testEnv, new Date("2026-03-02T12:00:00Z"));
     expect(sent).toHaveLength(0);
@@ -116,7 +116,7 @@ describe("cron: deliver-outbox", () => {
     const { outboxIds } = await notify(db, {
       companyId: "c-acme",
       recipientUserIds: [userId("acme", "eve"), userId("acme", "ed"), userId("acme", "sam")],
-      kind: "reminder",
+      kind: "survey",
       subject: "S",
       body: "B",
     });
@@ -136,7 +136,7 @@ describe("cron: stale outbox claims", () => {
     const { outboxIds } = await notify(db, {
       companyId: "c-acme",
       recipientUserIds: [userId("acme", "eve"), userId("acme", "ed")],
-      kind: "reminder",
+      kind: "survey",
       subject: "S",
       body: "B",
     });
@@ -162,7 +162,7 @@ describe("cron → queue → delivery", () => {
     const { outboxIds } = await notify(db, {
       companyId: "c-acme",
       recipientUserIds: [userId("acme", "eve")],
-      kind: "reminder",
+      kind: "survey",
       subject: "S",
       body: "B",
     });

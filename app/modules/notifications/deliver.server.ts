@@ -1,11 +1,13 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lte, ne, notInArray, or, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "~/db/client.server";
 import { companies, notificationOutbox, users } from "~/db/schema";
 import type { Config } from "~/lib/config.server";
 import { logInfo } from "~/lib/log.server";
-import { createDeliveryAdapter, outcomeError, type Fetcher, type OutboundMessage } from "./adapters.server";
+import { createDeliveryAdapter, outcomeError, type DeliveryOutcome, type Fetcher, type OutboundMessage } from "./adapters.server";
 import { formatDeliveryError, notDeliveredMessage } from "./failures";
+import { isReminderKind, REMINDER_KINDS } from "./kinds";
+import { pacerName, type PacedPlatform, type Reservation, type SendReport } from "./pacing";
 
 export interface OutboxRef {
   outboxId: string;
@@ -14,13 +16,21 @@ export interface OutboxRef {
 
 /**
  * Claims up to `limit` pending rows (oldest first) for delivery: pending → sending in one
- * conditional UPDATE, so two overlapping cron runs can never claim the same row.
+ * conditional UPDATE, so two overlapping cron runs can never claim the same row. A row waits
+ * until its deliver_after; reminders are never claimed here: they leave only inside the person's
+ * daily digest (a "reminder-digest" row, which is claimed like any other message).
  */
-export async function claimPendingOutbox(db: Db, limit: number): Promise<OutboxRef[]> {
+export async function claimPendingOutbox(db: Db, limit: number, now: Date = new Date()): Promise<OutboxRef[]> {
   const oldestPending = db
     .select({ id: notificationOutbox.id })
     .from(notificationOutbox)
-    .where(eq(notificationOutbox.status, "pending"))
+    .where(
+      and(
+        eq(notificationOutbox.status, "pending"),
+        or(isNull(notificationOutbox.deliverAfter), lte(notificationOutbox.deliverAfter, now)),
+        notInArray(notificationOutbox.kind, [...REMINDER_KINDS])
+      )
+    )
     .orderBy(asc(notificationOutbox.createdAt))
     .limit(limit);
   return db
@@ -37,18 +47,50 @@ export async function claimPendingOutbox(db: Db, limit: number): Promise<OutboxR
  */
 export const OUTBOX_CLAIM_LEASE_MS = 60 * 60 * 1000;
 
+/**
+ * A row is "delivering" only while one consumer talks to the provider: far less than a queue
+ * consumer's 15-minute limit. Still delivering after this, the Worker died mid-call and nobody
+ * knows whether the message arrived.
+ */
+export const OUTBOX_DELIVERING_LEASE_MS = 15 * 60 * 1000;
+
+/** The stored error of a chat row whose send was interrupted (see releaseStaleOutboxClaims). */
+export const OUTCOME_UNKNOWN_ERROR = formatDeliveryError("ProviderUnavailable", "outcome unknown: the send was interrupted; not sent again");
+
+/**
+ * Hands stale claims back, in one batch:
+ * - "sending" past OUTBOX_CLAIM_LEASE_MS → pending (never handed to a provider, so safe);
+ * - "delivering" past OUTBOX_DELIVERING_LEASE_MS: an e-mail row → pending, as its provider dedupes
+ *   by the Idempotency-Key (the row id) and a second request sends nothing new; a chat row →
+ *   failed "outcome unknown", as a chat platform has no such key and sending again could
+ *   show the person the message twice (the sender is told, like any failure).
+ */
 export async function releaseStaleOutboxClaims(db: Db, now: Date): Promise<number> {
-  const released = await db
-    .update(notificationOutbox)
-    .set({ status: "pending", claimedAt: null })
-    .where(
-      and(
-        eq(notificationOutbox.status, "sending"),
-        sql`${notificationOutbox.claimedAt} < ${now.getTime() - OUTBOX_CLAIM_LEASE_MS}`,
-      ),
-    )
-    .returning({ id: notificationOutbox.id });
-  return released.length;
+  const stale = (leaseMs: number) => sql`${notificationOutbox.claimedAt} < ${now.getTime() - leaseMs}`;
+  const delivering = (channel: "email" | "chat") =>
+    and(
+      eq(notificationOutbox.status, "delivering"),
+      channel === "email" ? eq(notificationOutbox.channel, "email") : ne(notificationOutbox.channel, "email"),
+      stale(OUTBOX_DELIVERING_LEASE_MS)
+    );
+  const results = await db.batch([
+    db
+      .update(notificationOutbox)
+      .set({ status: "pending", claimedAt: null })
+      .where(and(eq(notificationOutbox.status, "sending"), stale(OUTBOX_CLAIM_LEASE_MS)))
+      .returning({ id: notificationOutbox.id }),
+    db
+      .update(notificationOutbox)
+      .set({ status: "pending", claimedAt: null })
+      .where(delivering("email"))
+      .returning({ id: notificationOutbox.id }),
+    db
+      .update(notificationOutbox)
+      .set({ status: "failed", error: OUTCOME_UNKNOWN_ERROR })
+      .where(delivering("chat"))
+      .returning({ id: notificationOutbox.id }),
+  ]);
+  return results.reduce((n, rows) => n + rows.length, 0);
 }
 
 /** Hands claimed rows back when they could not be queued, so the next cron run picks them up. */
@@ -70,13 +112,67 @@ export async function releaseClaimedOutbox(db: Db, refs: readonly OutboxRef[]) {
 
 /** A failure worth retrying; the attempt and its error are already recorded on the row. */
 export class RetryableDeliveryError extends Error {
-  constructor(readonly outboxId: string, readonly error: string) {
+  constructor(
+    readonly outboxId: string,
+    readonly error: string,
+    readonly retryAfterSeconds?: number
+  ) {
     super(`delivery of ${outboxId} failed, will retry: ${error}`);
     this.name = "RetryableDeliveryError";
   }
 }
 
-export type DeliveryResult = { status: "sent" | "failed" | "skipped"; writes: BatchItem<"sqlite">[] };
+export type DeliveryResult =
+  | { status: "sent" | "failed" | "skipped"; writes: BatchItem<"sqlite">[] }
+  /** Not sent yet and nothing spent: the platform's pace (or its Retry-After) says to come back in `delaySeconds`. */
+  | { status: "deferred"; delaySeconds: number; reason: string; writes: BatchItem<"sqlite">[] };
+
+/** The workspace/tenant pacer (durable-objects/delivery-pacer.ts behind the DELIVERY_PACER binding, or the same rules in memory). */
+export interface DeliveryPacerClient {
+  reserve(platform: PacedPlatform, workspace: string, channel: string, maxWaitMs: number): Promise<Reservation>;
+  report(platform: PacedPlatform, workspace: string, report: SendReport): Promise<{ holdUntil: number }>;
+}
+
+/** The pacer of the DELIVERY_PACER binding: one Durable Object per workspace/tenant. */
+export function durablePacer(namespace: Env["DELIVERY_PACER"]): DeliveryPacerClient {
+  const stub = (platform: PacedPlatform, workspace: string) => namespace.get(namespace.idFromName(pacerName(platform, workspace)));
+  return {
+    reserve: (platform, workspace, channel, maxWaitMs) => stub(platform, workspace).reserve(platform, channel, maxWaitMs),
+    report: (platform, workspace, report) => stub(platform, workspace).report(platform, report),
+  };
+}
+
+export interface DeliveryOptions {
+  fetcher?: Fetcher;
+  /** Without one, chat is sent unpaced (the embedded outbox, tests of other parts). */
+  pacer?: DeliveryPacerClient;
+  sleep?: (ms: number) => Promise<void>;
+  now?: () => number;
+}
+
+/** A consumer waits this long for a slot at most; a later slot retries the message instead. */
+export const PACER_MAX_WAIT_MS = 2000;
+/**
+ * Attempts after which a throttled row stops being deferred for free and spends the queue's
+ * retry budget like any failure (so a platform that throttles for ever cannot keep it forever).
+ */
+export const MAX_THROTTLED_ATTEMPTS = 10;
+/** A queue message can be delayed at most 12 hours. */
+const MAX_DELAY_SECONDS = 12 * 60 * 60;
+
+const clampDelay = (seconds: number) => Math.min(MAX_DELAY_SECONDS, Math.max(1, Math.ceil(seconds)));
+
+/** What a chat message is paced by: its platform, workspace/tenant and channel (the person's DM). */
+function pacingKey(config: Config, message: OutboundMessage): { platform: PacedPlatform; workspace: string; channel: string } | null {
+  if (config.notifyAdapter !== "chat") return null;
+  if (message.channel === "slack" && message.recipient.slackUserId) {
+    return { platform: "slack", workspace: message.tenantId, channel: message.recipient.slackUserId };
+  }
+  if (message.channel === "msteams" && message.recipient.msteamsUserId) {
+    return { platform: "msteams", workspace: message.tenantId, channel: message.recipient.msteamsUserId };
+  }
+  return null;
+}
 
 async function loadOutboundMessage(db: Db, config: Config, ref: OutboxRef) {
   const [row] = await db
@@ -88,6 +184,8 @@ async function loadOutboundMessage(db: Db, config: Config, ref: OutboxRef) {
       subject: notificationOutbox.subject,
       body: notificationOutbox.body,
       link: notificationOutbox.link,
+      items: notificationOutbox.items,
+      attempts: notificationOutbox.attempts,
       recipientUserId: notificationOutbox.recipientUserId,
       recipientName: users.name,
       email: users.email,
@@ -101,13 +199,14 @@ async function loadOutboundMessage(db: Db, config: Config, ref: OutboxRef) {
     .where(and(eq(notificationOutbox.id, ref.outboxId), eq(notificationOutbox.companyId, ref.companyId)))
     .limit(1);
   if (!row) return null;
+  const absolute = (link: string | null) => (link ? new URL(link, config.appUrl).toString() : null);
   const message: OutboundMessage = {
     outboxId: row.id,
     channel: row.channel,
     kind: row.kind,
     subject: row.subject,
     body: row.body,
-    link: row.link ? new URL(row.link, config.appUrl).toString() : null,
+    link: absolute(row.link),
     recipient: {
       name: row.recipientName ?? row.recipientUserId,
       email: row.email,
@@ -115,48 +214,98 @@ async function loadOutboundMessage(db: Db, config: Config, ref: OutboxRef) {
       msteamsUserId: row.msteamsUserId,
     },
     tenantId: row.tenantId,
+    items: Array.isArray(row.items) ? row.items.map((item) => ({ ...item, link: absolute(item.link) })) : null,
+    snoozable: isReminderKind(row.kind) || row.kind === "reminder-digest",
   };
-  return { status: row.status, hasRecipient: row.recipientName !== null, message };
+  return { status: row.status, attempts: row.attempts, hasRecipient: row.recipientName !== null, message };
 }
 
-const whereSending = (ref: OutboxRef) =>
-  and(eq(notificationOutbox.id, ref.outboxId), eq(notificationOutbox.companyId, ref.companyId), eq(notificationOutbox.status, "sending"));
+const whereStatus = (ref: OutboxRef, status: "sending" | "delivering") =>
+  and(eq(notificationOutbox.id, ref.outboxId), eq(notificationOutbox.companyId, ref.companyId), eq(notificationOutbox.status, status));
 
 /**
- * Sends one claimed outbox row through the configured adapter. The row's status is the guard:
- * only a row still "sending" is sent, so a redelivered queue message for a row already sent or
- * failed does nothing. Returns the writes that record the result (the caller commits them with
- * its processed-message mark); a retryable failure records the attempt and throws.
+ * Sends one claimed outbox row at most once. The row's status is the guard: a consumer moves it
+ * sending → delivering with a conditional UPDATE before talking to the provider, so of two
+ * copies of a queue message only one sends, and a copy finding the row delivering, sent or failed
+ * does nothing. A chat message first books a slot with its workspace's pacer (waiting a moment,
+ * or deferring when the slot is further away). Returns the writes that record the result (the
+ * caller commits them with its processed-message mark); a retryable failure puts the row back to
+ * sending with the attempt recorded, then defers (a throttle with Retry-After) or throws.
  */
-export async function deliverOutboxMessage(db: Db, config: Config, ref: OutboxRef, fetcher?: Fetcher): Promise<DeliveryResult> {
+export async function deliverOutboxMessage(db: Db, config: Config, ref: OutboxRef, options: DeliveryOptions = {}): Promise<DeliveryResult> {
+  const now = options.now ?? Date.now;
   const loaded = await loadOutboundMessage(db, config, ref);
   if (!loaded || loaded.status !== "sending") {
     logInfo("outbox delivery skipped", { ...ref, status: loaded?.status ?? "missing" });
     return { status: "skipped", writes: [] };
   }
-  const outcome = loaded.hasRecipient
-    ? await createDeliveryAdapter(config, fetcher).deliver(loaded.message)
-    : ({ ok: false, code: "RecipientNotFound", detail: "no such person in the company", retryable: false } as const);
+  if (!loaded.hasRecipient) {
+    const error = formatDeliveryError("RecipientNotFound", "no such person in the company");
+    const failed = db
+      .update(notificationOutbox)
+      .set({ status: "failed", error, attempts: sql`${notificationOutbox.attempts} + 1` })
+      .where(whereStatus(ref, "sending"));
+    return { status: "failed", writes: [failed] };
+  }
+
+  const pace = options.pacer ? pacingKey(config, loaded.message) : null;
+  let reservation: Reservation | null = null;
+  if (pace && options.pacer) {
+    reservation = await options.pacer.reserve(pace.platform, pace.workspace, pace.channel, PACER_MAX_WAIT_MS);
+    if (!reservation.booked) {
+      return { status: "deferred", delaySeconds: clampDelay(reservation.waitMs / 1000), reason: `${pace.platform} pace`, writes: [] };
+    }
+    if (reservation.waitMs > 0) await (options.sleep ?? ((ms) => new Promise<void>((resolve) => setTimeout(resolve, ms))))(reservation.waitMs);
+  }
+
+  const claimed = await db
+    .update(notificationOutbox)
+    .set({ status: "delivering", claimedAt: new Date(now()) })
+    .where(whereStatus(ref, "sending"))
+    .returning({ id: notificationOutbox.id });
+  if (claimed.length === 0) {
+    logInfo("outbox delivery skipped", { ...ref, status: "claimed by another consumer" });
+    return { status: "skipped", writes: [] };
+  }
+
+  let outcome: DeliveryOutcome;
+  try {
+    outcome = await createDeliveryAdapter(config, options.fetcher).deliver(loaded.message);
+  } catch (error) {
+    // An adapter bug, not an answer: nothing was confirmed sent, so the row goes back for a retry.
+    outcome = { ok: false, code: "ProviderUnavailable", detail: error instanceof Error ? error.message : String(error), retryable: true };
+  }
+
+  let holdUntil: number | null = null;
+  if (pace && options.pacer && ((!outcome.ok && outcome.retryable) || reservation?.recovering)) {
+    const report: SendReport = outcome.ok ? { throttled: false } : { throttled: true, retryAfterSeconds: outcome.retryAfterSeconds };
+    holdUntil = (await options.pacer.report(pace.platform, pace.workspace, report)).holdUntil;
+  }
 
   if (outcome.ok) {
     const sent = db
       .update(notificationOutbox)
-      .set({ status: "sent", sentAt: new Date(), error: null, attempts: sql`${notificationOutbox.attempts} + 1` })
-      .where(whereSending(ref));
+      .set({ status: "sent", sentAt: new Date(now()), error: null, attempts: sql`${notificationOutbox.attempts} + 1` })
+      .where(whereStatus(ref, "delivering"));
     return { status: "sent", writes: [sent] };
   }
   const error = outcomeError(outcome)!;
   if (outcome.retryable) {
     await db
       .update(notificationOutbox)
-      .set({ error, attempts: sql`${notificationOutbox.attempts} + 1` })
-      .where(whereSending(ref));
-    throw new RetryableDeliveryError(ref.outboxId, error);
+      .set({ status: "sending", error, attempts: sql`${notificationOutbox.attempts} + 1` })
+      .where(whereStatus(ref, "delivering"));
+    const attempts = loaded.attempts + 1;
+    if (outcome.retryAfterSeconds !== undefined && attempts < MAX_THROTTLED_ATTEMPTS) {
+      const waitMs = Math.max(outcome.retryAfterSeconds * 1000, holdUntil !== null ? holdUntil - now() : 0);
+      return { status: "deferred", delaySeconds: clampDelay(waitMs / 1000), reason: error, writes: [] };
+    }
+    throw new RetryableDeliveryError(ref.outboxId, error, outcome.retryAfterSeconds);
   }
   const failed = db
     .update(notificationOutbox)
     .set({ status: "failed", error, attempts: sql`${notificationOutbox.attempts} + 1` })
-    .where(whereSending(ref));
+    .where(whereStatus(ref, "delivering"));
   return { status: "failed", writes: [failed] };
 }
 
