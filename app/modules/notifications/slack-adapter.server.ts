@@ -112,9 +112,9 @@ export function slackPostMessageRequest(config: ChatDeliveryConfig["slack"], mes
 /** Slack answers 200 with { ok: false, error } for most refusals, and 429 with Retry-After when throttled. */
 export function interpretSlackResponse(status: number, body: unknown, retryAfterHeader?: string | null): DeliveryOutcome {
   if (status === 429) {
-    const seconds = Number(retryAfterHeader);
-    const outcome = fail("ProviderUnavailable", "slack http 429", true);
-    return Number.isFinite(seconds) && seconds >= 0 && retryAfterHeader ? { ...outcome, retryAfterSeconds: seconds } : outcome;
+    const seconds = retryAfterHeader ? Number(retryAfterHeader) : Number.NaN;
+    const throttled = { ok: false as const, code: "ProviderUnavailable" as const, detail: "slack http 429", retryable: true };
+    return Number.isFinite(seconds) && seconds >= 0 ? { ...throttled, retryAfterSeconds: seconds } : throttled;
   }
   if (status >= 500) return fail("ProviderUnavailable", `slack http ${status}`, true);
   const parsed = (body ?? {}) as { ok?: unknown; error?: unknown };
