@@ -505,6 +505,11 @@ export const SUPPORT_ROUTES: Array<{ id: string; path: string; module: string; l
   { id: "report-share-people", path: "/reviews/reports/share-people", module: "routes/reviews.reports.share-people.tsx", layout: "none" },
   // The people picker's search (JSON, with JavaScript; app/ui/people-picker.tsx).
   { id: "people-search", path: "/people/search", module: "routes/people.search.tsx", layout: "none" },
+  // The Slack app (chat-apps/slack): install, OAuth redirect, signed Events API and interactivity posts.
+  { id: "slack-install", path: "/slack/install", module: "routes/slack.install.tsx", layout: "none" },
+  { id: "slack-oauth-callback", path: "/slack/oauth/callback", module: "routes/slack.oauth-callback.tsx", layout: "none" },
+  { id: "slack-events", path: "/slack/events", module: "routes/slack.events.tsx", layout: "none" },
+  { id: "slack-interactivity", path: "/slack/interactivity", module: "routes/slack.interactivity.tsx", layout: "none" },
   { id: "splat", path: "*", module: "routes/not-found.tsx", layout: "none" },
 ];
 

@@ -7,6 +7,9 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { requirePermission } from "~/modules/auth/session.server";
 import { CreateIntegrationSchema, INTEGRATION_LABELS, INTEGRATION_TYPES, IntegrationActionSchema } from "~/modules/integrations/integrations.schema";
 import { createIntegration, listIntegrations, requestSync } from "~/modules/integrations/integrations.server";
+import { hasPermission } from "~/lib/permissions/names";
+import { SlackInstallations } from "~/modules/slack/components/slack-installations";
+import { listInstallations } from "~/modules/slack/installations.server";
 import { buttonClass } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
 import { PageHeader } from "~/ui/page-header";
@@ -16,7 +19,9 @@ import { DataTable, DENSITY } from "~/ui/table";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requirePermission(request, context, "ViewIntegrationsListPage");
   const rows = await listIntegrations(context, viewer.company.id);
+  const slackApp = hasPermission(viewer.permissions, "ViewWorkspaces") ? await listInstallations(context.db, viewer.company.id) : null;
   return {
+    slackInstallations: slackApp?.map((r) => ({ ...r, installedAt: r.installedAt.toISOString(), revokedAt: r.revokedAt?.toISOString() ?? null })) ?? null,
     integrations: rows.map((r) => ({
       ...r,
       createdAt: r.createdAt.toISOString(),
@@ -53,7 +58,7 @@ const dateTime = (iso: string | null) => (iso ? new Date(iso).toISOString().slic
 const field = "mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm aria-[invalid]:border-red-500";
 
 export default function IntegrationsPage() {
-  const { integrations } = useLoaderData<typeof loader>();
+  const { integrations, slackInstallations } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as { result?: SubmissionResult<string[]> } | undefined;
   const [form, fields] = useForm({
     id: "create-integration",
@@ -74,6 +79,7 @@ export default function IntegrationsPage() {
   return (
     <>
       <PageHeader title="Integrations" description="HR systems your people, departments and managers are synced from." />
+      {slackInstallations ? <SlackInstallations installations={slackInstallations} /> : null}
       {integrations.length === 0 ? (
         <EmptyState icon="alert" title="No integrations yet" description="Add your HR system below to sync people from it." />
       ) : (

@@ -43,6 +43,21 @@ describe("Slack adapter", () => {
     expect(body.text).toBe(
       "*Reminder: &lt;Q1&gt; review*\nPlease submit your review &amp; feedback.\n<http://127.0.0.1:8787/reviews/todos|Open>"
     );
+    // Block Kit beside the fallback text: the subject as a header, the escaped body, the buttons.
+    expect(body.blocks[0]).toEqual({ type: "header", text: { type: "plain_text", text: "Reminder: <Q1> review", emoji: false } });
+    expect(body.blocks[1]).toEqual({ type: "section", text: { type: "mrkdwn", text: "Please submit your review &amp; feedback." } });
+    expect(body.blocks.at(-1).elements.map((e: { action_id: string }) => e.action_id)).toEqual(["open_link", "snooze_reminders"]);
+  });
+
+  it("passes a 429's Retry-After back in the outcome", () => {
+    expect(interpretSlackResponse(429, null, "7")).toEqual({
+      ok: false,
+      code: "ProviderUnavailable",
+      detail: "slack http 429",
+      retryable: true,
+      retryAfterSeconds: 7,
+    });
+    expect(interpretSlackResponse(429, null, null)).not.toHaveProperty("retryAfterSeconds");
   });
 
   it("treats ok:true as delivered", () => {

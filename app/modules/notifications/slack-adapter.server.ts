@@ -1,5 +1,9 @@
-import type { ChatDeliveryConfig } from "~/lib/config.server";
-import { fail, send, type DeliveryAdapter, type DeliveryOutcome, type Fetcher, type OutboundMessage, type PlannedRequest } from "./adapter-kit.server";
+import type { OutboxItem } from "~/db/schema";
+import type { Db } from "~/db/client.server";
+import { sharedCopy } from "~/lib/copy";
+import type { ChatDeliveryConfig, IntegrationKeyRing } from "~/lib/config.server";
+import { botTokenForCompanyTeam } from "~/modules/slack/installations.server";
+import { fail, type DeliveryAdapter, type DeliveryOutcome, type Fetcher, type OutboundMessage, type PlannedRequest } from "./adapter-kit.server";
 
 // Slack Web API: chat.postMessage with the person's user id as channel posts into the app's DM.
 
@@ -18,22 +22,100 @@ const SLACK_NOT_AUTHORIZED = new Set([
 ]);
 const SLACK_TRANSIENT = new Set(["ratelimited", "rate_limited", "internal_error", "fatal_error", "service_unavailable", "request_timeout"]);
 
-const escapeSlack = (text: string) => text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
+/** The action ids the interactivity endpoint answers (app/modules/slack/interactivity.server.ts). */
+export const SLACK_ACTIONS = { open: "open_link", giveFeedback: "give_feedback", snooze: "snooze_reminders" } as const;
 
-export function slackPostMessageRequest(config: ChatDeliveryConfig["slack"], message: OutboundMessage): PlannedRequest {
+const FEEDBACK_KINDS = new Set(["feedback-loop", "feedback-loop-reminder", "reminder-digest"]);
+const SNOOZABLE_KINDS = new Set(["reminder", "survey-reminder", "feedback-loop-reminder", "reminder-digest"]);
+/** Slack allows 50 blocks a message: header, body, actions and a "more" line leave room for this many items. */
+const MAX_DIGEST_ITEMS = 40;
+
+export const escapeSlack = (text: string) => text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
+
+/** Only an http(s) link, with the characters that end a Slack link (`|`, `>`) or open one encoded. */
+export function safeSlackUrl(link: string | null | undefined): string | null {
+  if (!link) return null;
+  let url: URL;
+  try {
+    url = new URL(link);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") return null;
+  return url.toString().replaceAll("|", "%7C").replaceAll("<", "%3C").replaceAll(">", "%3E");
+}
+
+const clip = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);
+
+/** The message with the fields the delivery part adds (a digest's items, snoozable). */
+export type SlackOutbound = OutboundMessage & { items?: OutboxItem[] | null; snoozable?: boolean };
+
+type Block = Record<string, unknown>;
+
+const button = (text: string, actionId: string, extra: Record<string, unknown> = {}) => ({
+  type: "button",
+  text: { type: "plain_text", text, emoji: false },
+  action_id: actionId,
+  ...extra,
+});
+
+/** Block Kit for one notification: what it is, its text, its items (a digest) and its buttons. */
+export function slackBlocks(message: SlackOutbound): Block[] {
+  const words = sharedCopy.slackApp;
+  const blocks: Block[] = [
+    { type: "header", text: { type: "plain_text", text: clip(message.subject, 150), emoji: false } },
+  ];
+  if (message.body) blocks.push({ type: "section", text: { type: "mrkdwn", text: clip(escapeSlack(message.body), 3000) } });
+  const items = message.items ?? [];
+  for (const item of items.slice(0, MAX_DIGEST_ITEMS)) {
+    const url = safeSlackUrl(item.link);
+    const title = escapeSlack(item.subject);
+    const heading = url ? `*<${url}|${title}>*` : `*${title}*`;
+    blocks.push({ type: "section", text: { type: "mrkdwn", text: clip(item.body ? `${heading}\n${escapeSlack(item.body)}` : heading, 3000) } });
+  }
+  if (items.length > MAX_DIGEST_ITEMS) {
+    blocks.push({ type: "context", elements: [{ type: "mrkdwn", text: words.digestMore(items.length - MAX_DIGEST_ITEMS) }] });
+  }
+  const actions: Record<string, unknown>[] = [];
+  const link = safeSlackUrl(message.link);
+  if (link) actions.push(button(words.open, SLACK_ACTIONS.open, { url: link, style: "primary" }));
+  if (FEEDBACK_KINDS.has(message.kind)) actions.push(button(words.giveFeedback, SLACK_ACTIONS.giveFeedback, { value: message.outboxId }));
+  if (message.snoozable ?? SNOOZABLE_KINDS.has(message.kind)) actions.push(button(words.snooze, SLACK_ACTIONS.snooze, { value: message.outboxId }));
+  if (actions.length) blocks.push({ type: "actions", block_id: "notification_actions", elements: actions });
+  return blocks;
+}
+
+/** The plain text Slack shows in notifications and where blocks cannot be shown. */
+export function slackFallbackText(message: SlackOutbound): string {
   const lines = [`*${escapeSlack(message.subject)}*`, escapeSlack(message.body)];
-  if (message.link) lines.push(`<${message.link}|Open>`);
+  for (const item of message.items ?? []) lines.push(`• ${escapeSlack(item.subject)}`);
+  const link = safeSlackUrl(message.link);
+  if (link) lines.push(`<${link}|Open>`);
+  return lines.join("\n");
+}
+
+export function slackPostMessageRequest(config: ChatDeliveryConfig["slack"], message: SlackOutbound, token = config.botToken): PlannedRequest {
   return {
     url: `${config.apiBaseUrl.replace(/\/+$/, "")}/chat.postMessage`,
     method: "POST",
-    headers: { Authorization: `Bearer ${config.botToken}`, "Content-Type": "application/json; charset=utf-8" },
-    body: JSON.stringify({ channel: message.recipient.slackUserId, text: lines.join("\n"), unfurl_links: false, unfurl_media: false }),
+    headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json; charset=utf-8" },
+    body: JSON.stringify({
+      channel: message.recipient.slackUserId,
+      text: slackFallbackText(message),
+      blocks: slackBlocks(message),
+      unfurl_links: false,
+      unfurl_media: false,
+    }),
   };
 }
 
-/** Slack answers 200 with { ok: false, error } for most refusals, and 429 when throttled. */
-export function interpretSlackResponse(status: number, body: unknown): DeliveryOutcome {
-  if (status === 429) return fail("ProviderUnavailable", "slack http 429", true);
+/** Slack answers 200 with { ok: false, error } for most refusals, and 429 with Retry-After when throttled. */
+export function interpretSlackResponse(status: number, body: unknown, retryAfterHeader?: string | null): DeliveryOutcome {
+  if (status === 429) {
+    const seconds = retryAfterHeader ? Number(retryAfterHeader) : Number.NaN;
+    const throttled = { ok: false as const, code: "ProviderUnavailable" as const, detail: "slack http 429", retryable: true };
+    return Number.isFinite(seconds) && seconds >= 0 ? { ...throttled, retryAfterSeconds: seconds } : throttled;
+  }
   if (status >= 500) return fail("ProviderUnavailable", `slack http ${status}`, true);
   const parsed = (body ?? {}) as { ok?: unknown; error?: unknown };
   if (status >= 200 && status < 300 && parsed.ok === true) return { ok: true };
@@ -46,17 +128,44 @@ export function interpretSlackResponse(status: number, body: unknown): DeliveryO
   return fail("Rejected", detail);
 }
 
-export function slackAdapter(config: ChatDeliveryConfig["slack"], fetcher: Fetcher): DeliveryAdapter {
+/** The bot token for a message: the installation of the recipient's workspace, or null to use the configured one. */
+export type SlackTokenSource = (message: OutboundMessage) => Promise<string | null>;
+
+/** Tokens from slack_installations: the company (its Slack team id is the message's tenantId) that installed the app. */
+export function slackInstallationTokens(db: Db, ring: IntegrationKeyRing): SlackTokenSource {
+  const cache = new Map<string, Promise<string | null>>();
+  return (message) => {
+    let token = cache.get(message.tenantId);
+    if (!token) {
+      token = botTokenForCompanyTeam(db, ring, message.tenantId);
+      cache.set(message.tenantId, token);
+    }
+    return token;
+  };
+}
+
+export function slackAdapter(config: ChatDeliveryConfig["slack"], fetcher: Fetcher, tokens?: SlackTokenSource): DeliveryAdapter {
   return {
     name: "slack",
     async deliver(message) {
       if (!message.recipient.slackUserId) return fail("NoChatAccount", "no Slack user id");
-      if (!config.botToken) return fail("AppNotAuthorized", "SLACK_BOT_TOKEN is not set");
-      const request = slackPostMessageRequest(config, message);
-      const response = await send(fetcher, request);
-      if ("networkError" in response) return fail("ProviderUnavailable", `slack ${response.networkError}`, true);
-      return interpretSlackResponse(response.status, response.json);
+      const token = (tokens ? await tokens(message) : null) || config.botToken;
+      if (!token) return fail("AppNotAuthorized", "the Slack app is not installed in the workspace and SLACK_BOT_TOKEN is not set");
+      const request = slackPostMessageRequest(config, message, token);
+      let response: Response;
+      try {
+        response = await fetcher(request.url, { method: request.method, headers: request.headers, body: request.body });
+      } catch (error) {
+        return fail("ProviderUnavailable", `slack ${error instanceof Error ? error.message : String(error)}`, true);
+      }
+      const text = await response.text();
+      let json: unknown = null;
+      try {
+        json = text ? JSON.parse(text) : null;
+      } catch {
+        json = null;
+      }
+      return interpretSlackResponse(response.status, json, response.headers.get("Retry-After"));
     },
   };
 }
-
