@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { isReminderKind } from "~/modules/notifications/kinds";
 import {
   chatAdapter,
   interpretSlackResponse,
@@ -27,7 +28,7 @@ const message = (over: Partial<OutboundMessage> = {}): OutboundMessage => ({
   recipient: { name: "Eve Patel", email: "eve@acme.test", slackUserId: "UACME00004", msteamsUserId: "29:globex-00004" },
   tenantId: "tenant-1",
   items: null,
-  snoozable: false,
+  snoozable: isReminderKind(over.kind ?? "reminder"),
   ...over,
 });
 

@@ -1,15 +1,19 @@
 import { describe, expect, it } from "vitest";
+import { isReminderKind } from "~/modules/notifications/kinds";
 import { slackAdapter, slackBlocks, slackFallbackText, type SlackOutbound } from "~/modules/notifications/slack-adapter.server";
 
 const message = (over: Partial<SlackOutbound> = {}): SlackOutbound => ({
   outboxId: "o-9",
   channel: "slack",
   kind: "performance-review",
+  // As delivery sets it: reminders and their digest offer "Snooze for a day".
+  snoozable: isReminderKind(over.kind ?? "") || over.kind === "reminder-digest",
   subject: "Q3 review <@U1> launched",
   body: "Give your *reviews* by Friday <!channel>",
   link: "https://pulseboard.example/reviews/todos",
   recipient: { name: "Eve", email: null, slackUserId: "UEVE", msteamsUserId: null },
   tenantId: "TACME",
+  items: null,
   ...over,
 });
 

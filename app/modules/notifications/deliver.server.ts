@@ -270,7 +270,7 @@ export async function deliverOutboxMessage(db: Db, config: Config, ref: OutboxRe
 
   let outcome: DeliveryOutcome;
   try {
-    outcome = await createDeliveryAdapter(config, options.fetcher).deliver(loaded.message);
+    outcome = await createDeliveryAdapter(config, options.fetcher, db).deliver(loaded.message);
   } catch (error) {
     // An adapter bug, not an answer: nothing was confirmed sent, so the row goes back for a retry.
     outcome = { ok: false, code: "ProviderUnavailable", detail: error instanceof Error ? error.message : String(error), retryable: true };

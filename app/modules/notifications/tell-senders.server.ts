@@ -55,7 +55,8 @@ export async function tellSendersOfFailures(db: Db, now: Date): Promise<{ rows: 
         byRecipient.set(r.recipientUserId, { name: r.recipientName ?? r.recipientUserId, error: r.error });
       }
     }
-    const notices = describeDeliveryFailures([...byRecipient.values()], kind);
+    const people = [...byRecipient.values()].sort((a, b) => a.name.localeCompare(b.name, "en"));
+    const notices = describeDeliveryFailures(people, kind);
     const body = notices.map((n) => [n.message, n.reason, n.advice].filter(Boolean).join(" ")).join("\n\n");
     writes.push(
       ...(await prepareNotify(db, {
