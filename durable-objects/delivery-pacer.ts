@@ -29,9 +29,9 @@ export class DeliveryPacer extends DurableObject<Env> {
     });
   }
 
-  /** Books the next slot for `channel` when it is at most `maxWaitMs` away. `now` exists for tests. */
-  reserve(platform: PacedPlatform, channel: string, maxWaitMs: number, now = Date.now()): Reservation {
-    const { state, reservation } = reserveSlot(pruneState(this.state, now), platform, channel, now, maxWaitMs);
+  /** Takes `channel`'s turn when it is free now, or says how long until it is. `now` exists for tests. */
+  reserve(platform: PacedPlatform, channel: string, now = Date.now()): Reservation {
+    const { state, reservation } = reserveSlot(pruneState(this.state, now), platform, channel, now);
     this.state = state;
     return reservation;
   }

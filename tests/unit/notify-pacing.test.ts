@@ -12,35 +12,40 @@ import {
 
 const T0 = 1_000_000;
 
-/** Books `n` slots for one channel at the same instant; the waits each consumer is told. */
-function book(state: PacerState, platform: "slack" | "msteams", channel: string, n: number, now = T0, maxWaitMs = 60_000) {
-  const waits: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const r = reserveSlot(state, platform, channel, now, maxWaitMs);
-    state = r.state;
-    waits.push(r.reservation.waitMs);
+/** Consumers asking for one channel's turn, each at its own time, waiting as told; when each sent. */
+function sendTimes(state: PacerState, platform: "slack" | "msteams", channel: string, asks: number[]) {
+  const sent: number[] = [];
+  for (let at of asks) {
+    for (;;) {
+      const r = reserveSlot(state, platform, channel, at);
+      state = r.state;
+      if (r.reservation.booked) break;
+      at += r.reservation.waitMs;
+    }
+    sent.push(at);
   }
-  return { state, waits };
+  return { state, sent };
 }
 
 describe("pacing: Slack, about one message a second per channel", () => {
-  it("spaces messages to one channel a second apart, and leaves other channels free", () => {
-    const { state, waits } = book(emptyPacerState(), "slack", "U1", 3);
-    expect(waits).toEqual([0, 1000, 2000]);
-    expect(reserveSlot(state, "slack", "U2", T0, 0).reservation).toEqual({ booked: true, waitMs: 0, recovering: false });
+  it("spaces messages to one channel about a second apart, and leaves other channels free", () => {
+    const { state, sent } = sendTimes(emptyPacerState(), "slack", "U1", [T0, T0, T0 + 10, T0 + 5000]);
+    // A second and a twentieth: requests a second apart do not arrive exactly a second apart.
+    expect(sent).toEqual([T0, T0 + 1050, T0 + 2100, T0 + 5000]);
+    expect(reserveSlot(state, "slack", "U2", T0 + 5000).reservation).toEqual({ booked: true, waitMs: 0, recovering: false });
   });
 
-  it("does not book a slot further away than the caller will wait, and changes nothing then", () => {
-    const { state } = book(emptyPacerState(), "slack", "U1", 3);
-    const far = reserveSlot(state, "slack", "U1", T0, 2500);
-    expect(far.reservation).toEqual({ booked: false, waitMs: 3000, recovering: false });
-    expect(far.state).toBe(state);
+  it("says how long until the channel is free, and changes nothing then", () => {
+    const { state } = sendTimes(emptyPacerState(), "slack", "U1", [T0]);
+    const busy = reserveSlot(state, "slack", "U1", T0 + 400);
+    expect(busy.reservation).toEqual({ booked: false, waitMs: 650, recovering: false });
+    expect(busy.state).toBe(state);
   });
 
   it("holds the whole workspace for a 429's Retry-After", () => {
     const held = applyReport(emptyPacerState(), "slack", { status: 429, throttled: true, retryAfterSeconds: 30 }, T0, Math.random);
     expect(held.holdUntil).toBe(T0 + 30_000);
-    expect(reserveSlot(held, "slack", "U9", T0 + 1000, 60_000).reservation.waitMs).toBe(29_000);
+    expect(reserveSlot(held, "slack", "U9", T0 + 1000).reservation.waitMs).toBe(29_000);
     // A shorter Retry-After later never shortens the hold.
     expect(applyReport(held, "slack", { throttled: true, retryAfterSeconds: 1 }, T0 + 1000, Math.random).holdUntil).toBe(T0 + 30_000);
   });
@@ -68,7 +73,7 @@ describe("pacing: Teams, per-tenant back-off with jitter", () => {
     expect(teamsBackoffMs(30, () => 0.999999)).toBeLessThanOrEqual(TEAMS_BACKOFF_CAP_MS);
     const s = applyReport(emptyPacerState(), "msteams", { status: 429, throttled: true, retryAfterSeconds: 90 }, T0, () => 0.1);
     expect(s.holdUntil).toBe(T0 + 90_000);
-    expect(reserveSlot(s, "msteams", "29:a", T0, 1000).reservation).toEqual({ booked: false, waitMs: 90_000, recovering: true });
+    expect(reserveSlot(s, "msteams", "29:a", T0).reservation).toEqual({ booked: false, waitMs: 90_000, recovering: true });
     expect(applyReport(s, "msteams", { status: 201, throttled: false }, T0 + 90_000, Math.random).backoffLevel).toBe(0);
   });
 
@@ -77,16 +82,16 @@ describe("pacing: Teams, per-tenant back-off with jitter", () => {
     expect(applyReport(state, "msteams", { status: 403, throttled: false }, T0, Math.random)).toBe(state);
   });
 
-  it("spaces one conversation's messages half a second apart", () => {
-    expect(book(emptyPacerState(), "msteams", "29:a", 3).waits).toEqual([0, 500, 1000]);
+  it("spaces one conversation's messages about half a second apart", () => {
+    expect(sendTimes(emptyPacerState(), "msteams", "29:a", [T0, T0, T0]).sent).toEqual([T0, T0 + 525, T0 + 1050]);
   });
 });
 
 describe("pacing: state", () => {
   it("forgets channel times that have passed", () => {
-    const { state } = book(emptyPacerState(), "slack", "U1", 2);
+    const { state } = sendTimes(emptyPacerState(), "slack", "U1", [T0, T0]);
     expect(Object.keys(pruneState(state, T0 + 1500).nextAt)).toEqual(["U1"]);
-    expect(pruneState(state, T0 + 2000).nextAt).toEqual({});
+    expect(pruneState(state, T0 + 2100).nextAt).toEqual({});
   });
 
   it("names one pacer per workspace or tenant", () => {

@@ -212,15 +212,16 @@ describe("retries", () => {
     }
   });
 
-  it("the pacer spaces two messages to one Slack channel a second apart", async () => {
+  it("the pacer spaces two messages to one Slack channel about a second apart", async () => {
     const pacer = env.DELIVERY_PACER.get(env.DELIVERY_PACER.idFromName("slack:TPACED"));
     const now = Date.now();
-    const first = await pacer.reserve("slack", "UPACED", 5000, now);
-    const second = await pacer.reserve("slack", "UPACED", 5000, now);
-    const other = await pacer.reserve("slack", "UOTHER", 5000, now);
-    expect([first.waitMs, second.waitMs, other.waitMs]).toEqual([0, 1000, 0]);
+    const first = await pacer.reserve("slack", "UPACED", now);
+    const second = await pacer.reserve("slack", "UPACED", now + 300);
+    const other = await pacer.reserve("slack", "UOTHER", now + 300);
+    expect([first, second, other].map((r) => [r.booked, r.waitMs])).toEqual([[true, 0], [false, 750], [true, 0]]);
+    expect((await pacer.reserve("slack", "UPACED", now + 1050)).booked).toBe(true);
     await pacer.report("slack", { throttled: true, retryAfterSeconds: 30 }, now);
-    expect(await pacer.reserve("slack", "UNEW", 5000, now)).toEqual({ booked: false, waitMs: 30_000, recovering: false });
+    expect(await pacer.reserve("slack", "UNEW", now)).toEqual({ booked: false, waitMs: 30_000, recovering: false });
   });
 });
 

@@ -163,6 +163,7 @@ export async function runNotices(
     dedupeKey: string;
     platform: "slack" | "msteams";
     companyName: string;
+    senderUserId?: string | null;
   }
 ): Promise<Writes> {
   const { loop, runId } = input;
@@ -196,6 +197,7 @@ export async function runNotices(
         link,
         dedupeKey: input.dedupeKey,
         platform: input.platform,
+        senderUserId: input.senderUserId ?? null,
       }))
     );
   }
@@ -275,7 +277,8 @@ async function startNotices(
   loop: NoticeLoop,
   run: { id: string },
   pairs: readonly LoopPair[],
-  meetings: readonly OneOnOneRecord[]
+  meetings: readonly OneOnOneRecord[],
+  senderUserId: string | null = null
 ): Promise<{ writes: Writes; queueRunId: string | null }> {
   const senders = new Set(pairs.map((p) => p.senderId));
   if (senders.size > NOTIFY_IN_BATCH) return { writes: [], queueRunId: run.id };
@@ -290,6 +293,7 @@ async function startNotices(
     dedupeKey: `feedback-loop:${run.id}`,
     platform: company.platform,
     companyName: company.name,
+    senderUserId,
   });
   return { writes, queueRunId: null };
 }
@@ -404,7 +408,7 @@ export async function planLaunch(
   let queueRunId: string | null = null;
   if (run) {
     writes.push(db.insert(feedbackLoopRuns).values(runValues(run)), ...pairInserts(db, records.pairs), ...meetingInserts(db, records.oneOnOnes));
-    const notices = await startNotices(db, loop, run, pairs, records.oneOnOnes);
+    const notices = await startNotices(db, loop, run, pairs, records.oneOnOnes, request.actorId);
     writes.push(...notices.writes);
     queueRunId = notices.queueRunId;
   }
@@ -589,6 +593,7 @@ export async function planRemind(
         meetings: await meetingsOf(db, loop!.templateType, run.id),
         kind: "feedback-loop-reminder",
         dedupeKey: `feedback-loop-reminder:${run.id}:${today}`,
+        senderUserId: request.actorId,
         platform: company.platform,
         companyName: company.name,
       });
@@ -702,6 +707,7 @@ export async function planAudiencePair(
       kind: "feedback-loop",
       // The sender may have been told about the run already: this message is about the added pair.
       dedupeKey: `feedback-loop:${run.id}:${receiverId}`,
+      senderUserId: request.actorId,
       platform: company.platform,
       companyName: company.name,
     })),

@@ -110,6 +110,13 @@ export async function releaseClaimedOutbox(db: Db, refs: readonly OutboxRef[]) {
     );
 }
 
+/** The channel's turn is further away than a consumer waits: thrown out of the paced fetcher. */
+class PacedLater extends Error {
+  constructor(readonly waitMs: number) {
+    super(`paced: the channel is free in ${waitMs} ms`);
+  }
+}
+
 /** A failure worth retrying; the attempt and its error are already recorded on the row. */
 export class RetryableDeliveryError extends Error {
   constructor(
@@ -129,7 +136,7 @@ export type DeliveryResult =
 
 /** The workspace/tenant pacer (durable-objects/delivery-pacer.ts behind the DELIVERY_PACER binding, or the same rules in memory). */
 export interface DeliveryPacerClient {
-  reserve(platform: PacedPlatform, workspace: string, channel: string, maxWaitMs: number): Promise<Reservation>;
+  reserve(platform: PacedPlatform, workspace: string, channel: string): Promise<Reservation>;
   report(platform: PacedPlatform, workspace: string, report: SendReport): Promise<{ holdUntil: number }>;
 }
 
@@ -137,7 +144,7 @@ export interface DeliveryPacerClient {
 export function durablePacer(namespace: Env["DELIVERY_PACER"]): DeliveryPacerClient {
   const stub = (platform: PacedPlatform, workspace: string) => namespace.get(namespace.idFromName(pacerName(platform, workspace)));
   return {
-    reserve: (platform, workspace, channel, maxWaitMs) => stub(platform, workspace).reserve(platform, channel, maxWaitMs),
+    reserve: (platform, workspace, channel) => stub(platform, workspace).reserve(platform, channel),
     report: (platform, workspace, report) => stub(platform, workspace).report(platform, report),
   };
 }
@@ -150,7 +157,7 @@ export interface DeliveryOptions {
   now?: () => number;
 }
 
-/** A consumer waits this long for a slot at most; a later slot retries the message instead. */
+/** A consumer waits this long for the channel's turn at most; a later turn retries the message instead. */
 export const PACER_MAX_WAIT_MS = 2000;
 /**
  * Attempts after which a throttled row stops being deferred for free and spends the queue's
@@ -248,16 +255,6 @@ export async function deliverOutboxMessage(db: Db, config: Config, ref: OutboxRe
     return { status: "failed", writes: [failed] };
   }
 
-  const pace = options.pacer ? pacingKey(config, loaded.message) : null;
-  let reservation: Reservation | null = null;
-  if (pace && options.pacer) {
-    reservation = await options.pacer.reserve(pace.platform, pace.workspace, pace.channel, PACER_MAX_WAIT_MS);
-    if (!reservation.booked) {
-      return { status: "deferred", delaySeconds: clampDelay(reservation.waitMs / 1000), reason: `${pace.platform} pace`, writes: [] };
-    }
-    if (reservation.waitMs > 0) await (options.sleep ?? ((ms) => new Promise<void>((resolve) => setTimeout(resolve, ms))))(reservation.waitMs);
-  }
-
   const claimed = await db
     .update(notificationOutbox)
     .set({ status: "delivering", claimedAt: new Date(now()) })
@@ -268,18 +265,54 @@ export async function deliverOutboxMessage(db: Db, config: Config, ref: OutboxRe
     return { status: "skipped", writes: [] };
   }
 
+  // The pacer is asked right before the platform request leaves (after the adapter's own reads),
+  // so the pace holds between the requests themselves.
+  const pace = options.pacer ? pacingKey(config, loaded.message) : null;
+  const pacer = options.pacer;
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const baseFetcher: Fetcher = options.fetcher ?? ((input, init) => fetch(input, init));
+  let reservation: Reservation | null = null;
+  let deferMs: number | null = null;
+  let fetcher = baseFetcher;
+  if (pace && pacer) {
+    fetcher = async (input, init) => {
+      if (!reservation) {
+        const deadline = now() + PACER_MAX_WAIT_MS;
+        for (;;) {
+          const r = await pacer.reserve(pace.platform, pace.workspace, pace.channel);
+          if (r.booked) {
+            reservation = r;
+            break;
+          }
+          if (now() + r.waitMs > deadline) {
+            deferMs = r.waitMs;
+            throw new PacedLater(r.waitMs);
+          }
+          await sleep(r.waitMs);
+        }
+      }
+      return baseFetcher(input, init);
+    };
+  }
+
   let outcome: DeliveryOutcome;
   try {
-    outcome = await createDeliveryAdapter(config, options.fetcher, db).deliver(loaded.message);
+    outcome = await createDeliveryAdapter(config, fetcher, db).deliver(loaded.message);
   } catch (error) {
     // An adapter bug, not an answer: nothing was confirmed sent, so the row goes back for a retry.
     outcome = { ok: false, code: "ProviderUnavailable", detail: error instanceof Error ? error.message : String(error), retryable: true };
   }
+  if (deferMs !== null) {
+    // Nothing left: the channel's turn is too far away. Back to sending, no attempt spent.
+    await db.update(notificationOutbox).set({ status: "sending" }).where(whereStatus(ref, "delivering"));
+    return { status: "deferred", delaySeconds: clampDelay(deferMs / 1000), reason: `${pace!.platform} pace`, writes: [] };
+  }
 
   let holdUntil: number | null = null;
-  if (pace && options.pacer && ((!outcome.ok && outcome.retryable) || reservation?.recovering)) {
+  const recovering = (reservation as Reservation | null)?.recovering ?? false;
+  if (pace && pacer && ((!outcome.ok && outcome.retryable) || recovering)) {
     const report: SendReport = outcome.ok ? { throttled: false } : { throttled: true, retryAfterSeconds: outcome.retryAfterSeconds };
-    holdUntil = (await options.pacer.report(pace.platform, pace.workspace, report)).holdUntil;
+    holdUntil = (await pacer.report(pace.platform, pace.workspace, report)).holdUntil;
   }
 
   if (outcome.ok) {

@@ -22,8 +22,11 @@ export interface PacerState {
 
 export const emptyPacerState = (): PacerState => ({ holdUntil: 0, backoffLevel: 0, nextAt: {} });
 
-/** Gap between two messages to one channel. */
-export const CHANNEL_INTERVAL_MS: Record<PacedPlatform, number> = { slack: 1000, msteams: 500 };
+/**
+ * Gap between two messages to one channel: Slack's second (and Teams' half second) plus a
+ * twentieth, as requests that leave a second apart do not arrive exactly a second apart.
+ */
+export const CHANNEL_INTERVAL_MS: Record<PacedPlatform, number> = { slack: 1050, msteams: 525 };
 
 /** Teams back-off: base, doubled per consecutive throttle, capped. */
 export const TEAMS_BACKOFF_BASE_MS = 1000;
@@ -35,32 +38,26 @@ export const SLACK_DEFAULT_HOLD_MS = 1000;
 export const TEAMS_THROTTLE_STATUSES = [429, 412, 502, 504] as const;
 
 export interface Reservation {
-  /** Whether a slot was booked; when not, nothing changed and the caller should come back later. */
+  /** Whether the caller may send now; when not, nothing changed. */
   booked: boolean;
-  /** How long to wait before sending (booked) or before asking again (not booked). */
+  /** How long until the channel (or the workspace) is free again; 0 when booked. */
   waitMs: number;
   /** The tenant is backing off: report the outcome of this send, success included. */
   recovering: boolean;
 }
 
 /**
- * Books the earliest slot for `channel`: not before the hold, not before the channel's next time.
- * A slot further away than `maxWaitMs` is not booked (a queued message waiting in a consumer
- * would hold the whole batch): the caller retries the message later instead.
+ * Takes the channel's turn when it is free now (not held, its last message at least the interval
+ * ago) and marks it busy for the interval; otherwise says how long to wait. Asked right before the
+ * request leaves, so the interval is kept between the requests themselves, whatever happened
+ * between a consumer starting and its request (database reads, a slow queue).
  */
-export function reserveSlot(
-  state: PacerState,
-  platform: PacedPlatform,
-  channel: string,
-  now: number,
-  maxWaitMs: number
-): { state: PacerState; reservation: Reservation } {
-  const slot = Math.max(now, state.holdUntil, state.nextAt[channel] ?? 0);
-  const waitMs = slot - now;
+export function reserveSlot(state: PacerState, platform: PacedPlatform, channel: string, now: number): { state: PacerState; reservation: Reservation } {
+  const freeAt = Math.max(state.holdUntil, state.nextAt[channel] ?? 0);
   const recovering = state.backoffLevel > 0;
-  if (waitMs > maxWaitMs) return { state, reservation: { booked: false, waitMs, recovering } };
-  const nextAt = { ...state.nextAt, [channel]: slot + CHANNEL_INTERVAL_MS[platform] };
-  return { state: { ...state, nextAt }, reservation: { booked: true, waitMs, recovering } };
+  if (freeAt > now) return { state, reservation: { booked: false, waitMs: freeAt - now, recovering } };
+  const nextAt = { ...state.nextAt, [channel]: now + CHANNEL_INTERVAL_MS[platform] };
+  return { state: { ...state, nextAt }, reservation: { booked: true, waitMs: 0, recovering } };
 }
 
 export interface SendReport {

@@ -217,13 +217,20 @@ async function launchNotices(db: Db, r: CampaignRecord, members: string[]): Prom
     if (ids.length === 0) continue;
     if (ids.length > NOTIFY_IN_BATCH) {
       for (const userIds of chunks(ids)) queue.push({ type: "objectives.notify", companyId: r.companyId, campaignId: r.id, notice, userIds });
-    } else writes.push(...(await prepareNotify(db, noticeOf(r, notice, ids, undefined, company?.platform))));
+    } else writes.push(...(await prepareNotify(db, noticeOf(r, notice, ids, undefined, company?.platform, r.launchedBy ?? r.createdBy))));
   }
   return { writes, queue };
 }
 
-function noticeOf(r: Pick<CampaignRecord, "id" | "companyId" | "title">, notice: NoticeJob["notice"], ids: readonly string[], day?: string, platform?: "slack" | "msteams") {
-  const base = { companyId: r.companyId, recipientUserIds: ids, subject: r.title, platform };
+function noticeOf(
+  r: Pick<CampaignRecord, "id" | "companyId" | "title">,
+  notice: NoticeJob["notice"],
+  ids: readonly string[],
+  day?: string,
+  platform?: "slack" | "msteams",
+  senderUserId: string | null = null
+) {
+  const base = { companyId: r.companyId, recipientUserIds: ids, subject: r.title, platform, senderUserId };
   if (notice === "employees")
     return { ...base, kind: "performance-review" as const, body: TEXTS.employeeNotice(r.title), link: OKR_PATH, dedupeKey: `objectives-campaign:${r.id}` };
   if (notice === "managers")
@@ -262,7 +269,7 @@ async function planRemind(db: Db, request: ObjectivesRequest, r: CampaignRecord,
   let queue: NoticeJob[] | undefined;
   if (ids.length > NOTIFY_IN_BATCH) {
     queue = chunks(ids).map((userIds) => ({ type: "objectives.notify", companyId: r.companyId, campaignId: r.id, notice: "reminder", userIds, day }));
-  } else writes.push(...(await prepareNotify(db, noticeOf(r, "reminder", ids, day))));
+  } else writes.push(...(await prepareNotify(db, noticeOf(r, "reminder", ids, day, undefined, request.actorId))));
   writes.push(
     auditEvent(db, {
       companyId: r.companyId,

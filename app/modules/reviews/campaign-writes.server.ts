@@ -237,6 +237,7 @@ async function tellReviewers(db: Db, request: CampaignRequest, title: string, re
       : `${title} has started. Please complete your reviews.`,
     link: "/reviews/todos",
     sendAs: reminder?.sendAs,
+    senderUserId: request.actorId,
     // A launch tells each reviewer once, even if a retry or a second cron fire got this far.
     dedupeKey: kind === "performance-review" ? `review-live:${request.campaignId}` : null,
   });

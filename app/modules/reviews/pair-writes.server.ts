@@ -60,7 +60,7 @@ export async function planPairChanges(db: Db, commands: PairCommand[]): Promise<
   const answers: ChangeResult<PairOutcome>[] = [];
   const writes: Writes = [];
   const audits: AuditEventInput[] = [];
-  const messages = new Map<string, NonNullable<ReturnType<typeof pairMessage>>>();
+  const messages = new Map<string, NonNullable<ReturnType<typeof pairMessage>> & { senderUserId: string | null }>();
   const now = new Date();
   let wins = 0;
   const submitted: string[] = [];
@@ -85,7 +85,7 @@ export async function planPairChanges(db: Db, commands: PairCommand[]): Promise<
       const key = JSON.stringify([outcome.message.kind, outcome.message.subject, outcome.message.body, outcome.message.link]);
       const same = messages.get(key);
       if (same) same.recipientUserIds.push(...outcome.message.recipientUserIds);
-      else messages.set(key, { ...outcome.message, recipientUserIds: [...outcome.message.recipientUserIds] });
+      else messages.set(key, { ...outcome.message, senderUserId: request.actorId, recipientUserIds: [...outcome.message.recipientUserIds] });
     }
     answers.push({ ok: true, state: outcome.next, version: base.version + wins });
     if (outcome.next === "removed") pairs.set(pairId, null);

@@ -165,6 +165,7 @@ export async function startRun(
     link: RESPOND_PATH(runId),
     dedupeKey: `survey-run:${runId}`,
     platform: company?.platform,
+    senderUserId: input.actorId,
   });
   const audit = auditEvent(db, {
     companyId,

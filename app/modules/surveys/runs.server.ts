@@ -390,6 +390,7 @@ export async function sendReminders(db: Db, viewer: Viewer, input: { runId: stri
       body: run.survey_reminder?.trim() || reminderBody(run.run_title),
       link: respondPath(run.run_id),
       dedupeKey: `survey-reminder:${run.run_id}:${input.requestId}`,
+      senderUserId: viewer.user.id,
     });
     const items: BatchItem<"sqlite">[] = [
       ...outbox,
