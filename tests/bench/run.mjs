@@ -45,6 +45,7 @@ import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { localBrowserEnv } from "../../scripts/local-browser.mjs";
 import { analyserBench, analyserCheck } from "./ai-analyser.mjs";
+import { notifyDeliveryBench, notifyDeliveryCheck } from "./notify-delivery.mjs";
 import { postAtOnce } from "./burst.mjs";
 import { CHAT_SOCKETS, chatSocketsChecks, chatSocketsRun } from "./ai-chat.mjs";
 import { feedbackIds, feedbackPages, feedbackPlan, feedbackStored, feedbackSubmitCheck, feedbackSubmitRun } from "./feedback.mjs";
@@ -270,6 +271,7 @@ const OTHER_TARGETS = [
   ...REPORT_TARGETS,
   "feedback-submit",
   "ai-analyser",
+  "notify-delivery",
   "ai-chat-sockets",
   ...DATA_STUDIO_TARGETS,
 ];
@@ -1649,6 +1651,14 @@ async function main() {
     console.log(`${ok ? "PASS" : "FAIL"}  ${label}`);
     return ok || !args.strict ? 0 : 1;
   }
+  // Outbox delivery runs the app's delivery code in this process against its own D1 and fake Slack (tests/bench/notify-delivery.mjs).
+  const notifyDelivery =
+    want("notify-delivery") && !args.serve ? await notifyDeliveryBench({ root: ROOT, outDir: path.join(ROOT, ".builds", "bench-notify"), log }) : null;
+  if (notifyDelivery && args.only?.size === 1) {
+    const [label, ok] = notifyDeliveryCheck(notifyDelivery);
+    console.log(`${ok ? "PASS" : "FAIL"}  ${label}`);
+    return ok || !args.strict ? 0 : 1;
+  }
   mkdirSync(path.join(ROOT, ".builds"), { recursive: true });
   // Data Studio runs its own code on the seeded database (tests/bench/data-studio.mjs): no app build, no server.
   const dataStudioOnly = Boolean(args.only) && [...args.only].every((k) => DATA_STUDIO_TARGETS.includes(k));
@@ -1913,6 +1923,7 @@ async function main() {
   if (feedbackLaunch) checks.push(feedbackLaunchCheck(feedbackLaunch, feedbackLaunchStored));
   if (feedbackSubmit) checks.push(feedbackSubmitCheck(feedback, feedbackSubmit, feedbackGiven, ms));
   if (analyser) checks.push(analyserCheck(analyser, ms));
+  if (notifyDelivery) checks.push(notifyDeliveryCheck(notifyDelivery));
   if (pairUpload)
     checks.push([
       `${pairUpload.rows}-row pair upload (Launch Review) = ${pairUpload.seconds.toFixed(2)} s (target < 5 s)`,
