@@ -25,7 +25,15 @@ export async function slackPlan(d1Rows) {
 export async function startSlackFake(loadModule) {
   const { startFakeSlack } = await loadModule("../../tests/support/fake-slack.ts");
   const fake = await startFakeSlack();
-  return { fake, vars: ["--var", `SLACK_SIGNING_SECRET:${SLACK_BENCH_SECRET}`, "--var", `SLACK_API_BASE_URL:${fake.url}/api`] };
+  const vars = {
+    SLACK_SIGNING_SECRET: SLACK_BENCH_SECRET,
+    SLACK_API_BASE_URL: `${fake.url}/api`,
+    // The install's redirect is never followed: the bench calls the callback itself.
+    SLACK_OAUTH_AUTHORIZE_URL: `${fake.url}/oauth/v2/authorize`,
+    SLACK_CLIENT_ID: "bench-client-id",
+    SLACK_CLIENT_SECRET: "bench-client-secret",
+  };
+  return { fake, vars: Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]) };
 }
 
 /**
@@ -77,17 +85,28 @@ function payloadFor(kind, n, people, responseUrl) {
 
 const KINDS = ["open", "submit", "snooze"];
 
-/** `connections` loops posting for `seconds`; every answer timed and checked. */
+/**
+ * First SERIAL posts one at a time (what one answer costs, and the warm-up), then `connections`
+ * loops posting for `seconds`; every answer timed and checked.
+ */
+const SERIAL = 30;
 export async function slackInteractivityRun({ origin, plan, fakeUrl, seconds, connections, percentile }) {
   const latencies = [];
   const outcomes = {};
   const byKind = { open: [], submit: [], snooze: [] };
   let n = 0;
-  const until = performance.now() + seconds * 1000;
   const responseUrl = `${fakeUrl}/api/response-url/bench`;
+  const serial = [];
+  for (let k = 0; k < SERIAL; k++) serial.push(await post(n++));
+  serial.sort((a, b) => a - b);
+  latencies.length = 0;
+  for (const list of Object.values(byKind)) list.length = 0;
+  const until = performance.now() + seconds * 1000;
   async function loop() {
-    while (performance.now() < until) {
-      const i = n++;
+    while (performance.now() < until) await post(n++);
+  }
+  async function post(i) {
+    {
       const kind = KINDS[i % KINDS.length];
       const body = new URLSearchParams({ payload: JSON.stringify(payloadFor(kind, i, plan.people, responseUrl)) }).toString();
       const timestamp = Math.floor(Date.now() / 1000);
@@ -111,13 +130,15 @@ export async function slackInteractivityRun({ origin, plan, fakeUrl, seconds, co
       latencies.push(ms);
       byKind[kind].push(ms);
       outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
+      return ms;
     }
   }
   await Promise.all(Array.from({ length: connections }, loop));
   latencies.sort((a, b) => a - b);
   for (const list of Object.values(byKind)) list.sort((a, b) => a - b);
   return {
-    requests: latencies.length,
+    // Every answer counts for "answered as expected", the one-at-a-time ones too.
+    requests: latencies.length + SERIAL,
     ok: outcomes.ok ?? 0,
     outcomes,
     p50: percentile(latencies, 50),
@@ -126,6 +147,8 @@ export async function slackInteractivityRun({ origin, plan, fakeUrl, seconds, co
     kinds: Object.fromEntries(Object.entries(byKind).map(([k, list]) => [k, { n: list.length, p95: percentile(list, 95) }])),
     connections,
     seconds,
+    serialP50: percentile(serial, 50),
+    serialP95: percentile(serial, 95),
   };
 }
 
@@ -136,7 +159,7 @@ export function slackInteractivityCheck(r, ms) {
   return [
     `Slack interactivity, ${r.connections} connections for ${r.seconds} s: ${r.requests} signed posts, ${r.ok} answered as expected, p50 ${ms(r.p50)} ms, p95 ${ms(
       r.p95
-    )} ms, p99 ${ms(r.p99)} ms [${kinds}] (target: all answered, p95 < ${TARGET_SLACK_P95_MS} ms)`,
+    )} ms, p99 ${ms(r.p99)} ms [${kinds}]; one at a time: p50 ${ms(r.serialP50)} ms, p95 ${ms(r.serialP95)} ms (target: all answered, p95 under load < ${TARGET_SLACK_P95_MS} ms)`,
     r.ok === r.requests && r.requests > 0 && r.p95 < TARGET_SLACK_P95_MS,
   ];
 }

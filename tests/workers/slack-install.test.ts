@@ -43,13 +43,12 @@ describe("Slack app install (OAuth v2 per workspace)", () => {
   });
 
   it("the callback exchanges the code and stores the workspace's bot token sealed, readable only for its row", async () => {
-    await fakeSlackCalls(true);
     const { location, flow } = await startInstall(admin);
     const state = location.searchParams.get("state")!;
     const response = await appFetch(`/slack/oauth/callback?code=team-${ACME_TEAM}&state=${encodeURIComponent(state)}`, { cookie: `${admin}; ${flow}` });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/integrations");
-    const exchange = (await fakeSlackCalls()).find((c) => c.method === "oauth.v2.access");
+    const exchange = (await fakeSlackCalls()).findLast((c) => c.method === "oauth.v2.access" && c.body.code === `team-${ACME_TEAM}`);
     expect(exchange!.body).toMatchObject({ code: `team-${ACME_TEAM}`, redirect_uri: "http://127.0.0.1:8787/slack/oauth/callback" });
     const row = await env.DB.prepare("SELECT * FROM slack_installations WHERE team_id = ?").bind(ACME_TEAM).first<Record<string, string>>();
     expect(row).toMatchObject({ company_id: "c-acme", team_name: `Workspace ${ACME_TEAM}`, bot_user_id: `B${ACME_TEAM}`, app_id: "A0PULSEBOARD" });
@@ -82,7 +81,6 @@ describe("Slack app install (OAuth v2 per workspace)", () => {
     const before = await count("slack_installations");
     const { location, flow } = await startInstall(admin);
     const state = location.searchParams.get("state")!;
-    await fakeSlackCalls(true);
     const attempts = [
       appFetch(`/slack/oauth/callback?code=team-T0ACMELABS&state=not-the-state`, { cookie: `${admin}; ${flow}` }),
       appFetch(`/slack/oauth/callback?code=team-T0ACMELABS&state=${encodeURIComponent(state)}`, { cookie: admin }),
@@ -95,7 +93,7 @@ describe("Slack app install (OAuth v2 per workspace)", () => {
       const response = await appFetch(`/slack/oauth/callback?code=team-T0ACMELABS&state=${encodeURIComponent(state)}`, { cookie: `${other}; ${flow}` });
       expect(response.headers.get("Location") ?? "").not.toContain("client_id");
     }
-    expect((await fakeSlackCalls()).filter((c) => c.method === "oauth.v2.access")).toHaveLength(0);
+    expect((await fakeSlackCalls()).filter((c) => c.method === "oauth.v2.access" && c.body.code === "team-T0ACMELABS")).toHaveLength(0);
     expect(await count("slack_installations")).toBe(before);
   });
 });

@@ -52,9 +52,12 @@ export interface FakeCall {
   body: Record<string, unknown>;
 }
 
-/** The fake Slack's recorded calls; `clear` empties the list. */
-export async function fakeSlackCalls(clear = false): Promise<FakeCall[]> {
-  const response = await fetch(`${env.FAKE_SLACK_URL}/control/calls`, { method: clear ? "POST" : "GET" });
+/**
+ * The fake Slack's recorded calls. Test files running side by side share one fake: a test finds
+ * its own calls by what it sent (a trigger id, a user id, a code) and never clears the list.
+ */
+export async function fakeSlackCalls(): Promise<FakeCall[]> {
+  const response = await fetch(`${env.FAKE_SLACK_URL}/control/calls`);
   return (await response.json()) as FakeCall[];
 }
 
