@@ -215,6 +215,26 @@ describe("Slack interactivity", () => {
     expect(await count("feedback_items")).toBe(before);
   });
 
+  it("the colleague search (a large company's select) answers with matching active people of the company only", async () => {
+    const suggestion = (value: string) => ({
+      type: "block_suggestion",
+      team: { id: ACME_TEAM },
+      user: { id: eve.slack_user_id, team_id: ACME_TEAM },
+      block_id: "colleague",
+      action_id: "value",
+      value,
+      view: { id: "VSEARCH", callback_id: "give_feedback" },
+    });
+    const aliceName = (await env.DB.prepare("SELECT name FROM users WHERE id = ?").bind(alice.id).first<{ name: string }>())!.name;
+    const found = (await (await slackPost("/slack/interactivity", interactivityBody(suggestion(aliceName.slice(0, 4))), FORM)).json()) as {
+      options: Array<{ value: string }>;
+    };
+    expect(found.options.map((o) => o.value)).toContain(alice.id);
+    expect(found.options.map((o) => o.value)).not.toContain(eve.id);
+    const other = (await (await slackPost("/slack/interactivity", interactivityBody(suggestion("Olga")), FORM)).json()) as { options: unknown[] };
+    expect(other.options).toEqual([]);
+  });
+
   it("Snooze for a day snoozes the clicking person's reminders and tells them until when", async () => {
     await env.DB.prepare(
       "INSERT INTO notification_outbox (id, company_id, recipient_user_id, channel, kind, subject, body, status, created_at) VALUES ('o-snooze-1', ?, ?, 'slack', 'reminder', 'Reminder', 'Body', 'pending', ?)",
