@@ -505,6 +505,9 @@ export const SUPPORT_ROUTES: Array<{ id: string; path: string; module: string; l
   { id: "report-share-people", path: "/reviews/reports/share-people", module: "routes/reviews.reports.share-people.tsx", layout: "none" },
   // The people picker's search (JSON, with JavaScript; app/ui/people-picker.tsx).
   { id: "people-search", path: "/people/search", module: "routes/people.search.tsx", layout: "none" },
+  // The Teams app (chat-apps/msteams): the bot's activities (Bot Framework, POST) and the personal tab's start page.
+  { id: "msteams-messages", path: "/msteams/messages", module: "routes/msteams.messages.tsx", layout: "none" },
+  { id: "msteams-tab-start", path: "/msteams/tab-start", module: "routes/msteams.tab-start.tsx", layout: "none" },
   { id: "splat", path: "*", module: "routes/not-found.tsx", layout: "none" },
 ];
 
