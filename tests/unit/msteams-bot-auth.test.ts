@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BotAuthError, verifyBotFrameworkRequest } from "~/modules/msteams/bot-auth.server";
-import { botFrameworkToken, botTokenRequest, type Fetcher, type TeamsBotConfig } from "~/modules/notifications/teams-adapter.server";
+import type { Fetcher } from "~/modules/notifications/adapter-kit.server";
+import { botFrameworkToken, botTokenRequest, type TeamsBotConfig } from "~/modules/notifications/teams-adapter.server";
 import { FAKE_BOT, startFakeBotFramework, type FakeActivityTokenRequest, type FakeBotFramework } from "../support/fake-botframework";
 
 let fake: FakeBotFramework;
