@@ -37,11 +37,18 @@ test("framed like a Teams tab, the app signs in through /tab, shows its page, an
   ]);
 });
 
-test("a host that is not in the frame-ancestors list cannot frame the app", async ({ page, baseURL }) => {
+test("outside Teams: a host not in the frame-ancestors list cannot frame the app, and the tab's start page says it needs Teams", async ({ page, baseURL }) => {
   await page.goto(hostPage(UNLISTED_HOST, `${baseURL}/sign-in`));
   await page.waitForLoadState("load");
   const frame = page.frames().find((f) => f !== page.mainFrame());
   // Chromium refuses the framed document (CSP frame-ancestors) and shows its own error page instead.
   await expect.poll(() => frame?.url()).toMatch(/^chrome-error:/);
   await expect(page.frameLocator("iframe#app").getByRole("button", { name: "Sign in with Microsoft Teams" })).toHaveCount(0);
+
+  // The static tab's start page opened outside Teams says what went wrong and offers the web sign-in.
+  await page.goto("/msteams/tab-start");
+  await expect(page.getByRole("alert")).toHaveText(
+    "This page only works inside Microsoft Teams: open Pulseboard from the Teams app, or sign in on the web.",
+  );
+  await expect(page.getByRole("link", { name: "Sign in on the web" })).toHaveAttribute("href", "/sign-in");
 });

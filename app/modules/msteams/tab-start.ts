@@ -18,7 +18,22 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, new Promise<T>((_, reject) => setTimeout(() => reject(new Error("no answer from Microsoft Teams")), ms))]);
 }
 
+/**
+ * Teams frames a tab (web and desktop) or hosts it in its mobile web view, which gives the page a
+ * `nativeInterface`; a page with neither is not in Teams and need not wait long to say so.
+ */
+function maybeInTeams(): boolean {
+  let framed = true;
+  try {
+    framed = window.self !== window.top;
+  } catch {
+    framed = true;
+  }
+  return framed || "nativeInterface" in window;
+}
+
 export async function startTeamsTab(timeoutMs = TEAMS_HOST_TIMEOUT_MS): Promise<TabStartResult> {
+  if (!maybeInTeams()) return { ok: false, reason: "no-host", detail: "not inside Microsoft Teams" };
   const { app, authentication } = await import("@microsoft/teams-js");
   let teamId: string | undefined;
   try {
