@@ -1013,6 +1013,21 @@ const SHARED = {
     active: "Active",
     revoked: "Removed from Slack",
   },
+
+  // Microsoft Teams app: the bot's cards and replies, the personal tab's start page
+  msteamsApp: {
+    open: "Open",
+    giveFeedback: "Give Feedback",
+    snooze: "Snooze for a day",
+    snoozed: (until: string) => `Reminders snoozed until ${until}. They will come in one message after that.`,
+    notLinked: "This Teams account is not linked to anyone in Pulseboard yet. Open the Pulseboard tab once to sign in, then try again.",
+    help: "I send your Pulseboard notifications here: reviews, surveys, feedback requests and a daily summary of reminders. Open the Pulseboard tab to see your to-dos.",
+    tabTitle: "Opening Pulseboard",
+    tabSigningIn: "Signing you in with Microsoft Teams…",
+    tabNoHost: "This page only works inside Microsoft Teams: open Pulseboard from the Teams app, or sign in on the web.",
+    tabNoToken: (reason: string) => `Microsoft Teams did not give Pulseboard a sign-in token (${reason}). Reload the tab, or sign in on the web.`,
+    tabSignInOnWeb: "Sign in on the web",
+  },
 } as const;
 
 type PlatformCopy = {
@@ -1072,6 +1087,9 @@ export const oneOnOnesCopy = SHARED.oneOnOnes;
 
 /** Texts with no platform in play (public pages, error pages before anyone is signed in). */
 export const sharedCopy = SHARED;
+
+/** The Teams app's texts (cards, bot replies, the tab's start page). */
+export const msteamsCopy = SHARED.msteamsApp;
 
 /** The platform-worded keys, for the dictionary test: both platforms must define every one. */
 export const PLATFORM_COPY_FOR_TESTS = PLATFORM_COPY;
