@@ -505,6 +505,8 @@ export const SUPPORT_ROUTES: Array<{ id: string; path: string; module: string; l
   { id: "report-share-people", path: "/reviews/reports/share-people", module: "routes/reviews.reports.share-people.tsx", layout: "none" },
   // The people picker's search (JSON, with JavaScript; app/ui/people-picker.tsx).
   { id: "people-search", path: "/people/search", module: "routes/people.search.tsx", layout: "none" },
+  // "Snooze for a day" from an e-mail: the signed-in person's own reminders (title "Snooze reminders").
+  { id: "notifications-snooze", path: "/notifications/snooze", module: "routes/notifications.snooze.tsx", layout: "none" },
   { id: "splat", path: "*", module: "routes/not-found.tsx", layout: "none" },
 ];
 
