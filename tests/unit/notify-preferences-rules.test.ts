@@ -81,3 +81,15 @@ describe("grouping reminders into digests", () => {
     expect(digestDedupeKey("2026-11-28", "u1", "email")).toBe("digest:2026-11-28:u1:email");
   });
 });
+
+describe("the demo's channel choices", () => {
+  it("are Acme's rows as the Settings form's record function makes them: survey reminders by chat and e-mail", async () => {
+    const { demoSeed } = await import("~/db/seed/demo");
+    const { channelSettingRows } = await import("~/modules/notifications/channel-settings-record");
+    const now = Date.UTC(2026, 10, 27, 15, 30);
+    const rows = demoSeed(now).notification_channel_settings;
+    expect(rows).toEqual(
+      channelSettingRows({ companyId: "c-acme", choices: { "survey-reminder": "both" }, updatedBy: "u-acme-alice", updatedAt: Date.UTC(2026, 10, 27) })
+    );
+  });
+});

@@ -6,6 +6,7 @@ import { DIGEST_PAGE, gatherReminderDigests } from "~/modules/notifications/dige
 import { notify } from "~/modules/notifications/notify.server";
 import { snoozeReminders } from "~/modules/notifications/snooze.server";
 import { runDueWork } from "../../workers/cron";
+import { appFetch, sessionFor } from "./helpers";
 import { DUE_WORK, reminderDigest } from "../../workers/due-work";
 
 const db = createDb(env.DB);
@@ -53,6 +54,8 @@ beforeEach(async () => {
     env.DB.prepare("DELETE FROM notification_outbox"),
     env.DB.prepare("DELETE FROM reminder_snoozes"),
     env.DB.prepare("DELETE FROM cron_runs"),
+    // Chat only, unless a test says otherwise (the demo sends Acme's survey reminders by e-mail too).
+    env.DB.prepare("DELETE FROM notification_channel_settings"),
   ]);
 });
 
@@ -175,5 +178,16 @@ describe("the daily reminder digest", () => {
     expect(new Set(digests.map((d) => d.recipient_user_id)).size).toBe(people);
     expect(digests.every((d) => JSON.parse(d.items!).length === 2)).toBe(true);
     expect(await rows("status = 'pending' AND kind = 'reminder'")).toEqual([]);
+  });
+
+  it("shows a digest's reminders, each with its link, in the demo inbox", async () => {
+    await remind("c-acme", [eve], "reminder", "Review");
+    await remind("c-acme", [eve], "survey-reminder", "Survey", new Date("2026-11-26T15:01:00Z"));
+    await run(DIGEST_TIME);
+    const html = await (await appFetch("/dev/inbox?mine=1", { cookie: await sessionFor("eve@acme.test") })).text();
+    const list = html.match(/<ol[^>]*aria-label="Reminders in this message"[^>]*>(.*?)<\/ol>/s)?.[1] ?? "";
+    expect(list).toMatch(/Review<\/span>.*Body of Review.*href="\/to\/Review".*Survey<\/span>.*survey reminder.*href="\/to\/Survey"/s);
+    expect(html).toContain("Your reminders for today");
+    expect(html).toContain(">digested<");
   });
 });

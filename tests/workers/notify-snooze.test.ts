@@ -27,7 +27,12 @@ async function reminderTimes(who: string) {
 }
 
 beforeEach(async () => {
-  await env.DB.batch([env.DB.prepare("DELETE FROM notification_outbox"), env.DB.prepare("DELETE FROM reminder_snoozes")]);
+  await env.DB.batch([
+    env.DB.prepare("DELETE FROM notification_outbox"),
+    env.DB.prepare("DELETE FROM reminder_snoozes"),
+    // Chat only (the demo sends Acme's survey reminders by e-mail too).
+    env.DB.prepare("DELETE FROM notification_channel_settings"),
+  ]);
 });
 
 describe("/notifications/snooze", () => {

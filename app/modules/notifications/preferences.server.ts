@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { notificationChannelSettings } from "~/db/schema";
 import { auditEvent } from "~/lib/audit.server";
+import { channelSettingRows } from "./channel-settings-record";
 import { CONFIGURABLE_KINDS, CHANNEL_CHOICES, type ChannelChoice } from "./kinds";
 import type { ChannelChoices } from "./preferences.schema";
 
@@ -21,21 +22,17 @@ export async function loadChannelChoices(db: Db, companyId: string): Promise<Cha
 }
 
 /**
- * Saves every kind's choice and its audit event in one D1 batch (all or nothing). The Settings
- * form and the demo data both write through here.
+ * Saves every kind's choice and its audit event in one D1 batch (all or nothing). The rows are
+ * channelSettingRows', as the demo seed's are.
  */
 export async function saveChannelChoices(
   db: Db,
   input: { companyId: string; actorId: string | null; choices: ChannelChoices; requestId?: string | null; now?: Date }
 ) {
   const now = input.now ?? new Date();
-  const rows = CONFIGURABLE_KINDS.map((kind) => ({
-    companyId: input.companyId,
-    kind,
-    via: input.choices[kind],
-    updatedBy: input.actorId,
-    updatedAt: now,
-  }));
+  const rows = channelSettingRows({ companyId: input.companyId, choices: input.choices, updatedBy: input.actorId, updatedAt: now.getTime() }).map(
+    (r) => ({ companyId: r.company_id, kind: r.kind, via: r.via, updatedBy: r.updated_by, updatedAt: new Date(r.updated_at) })
+  );
   await db.batch([
     db
       .insert(notificationChannelSettings)
