@@ -115,6 +115,16 @@ describe("the daily reminder digest", () => {
     expect(sams.map((r) => [r.kind, r.status, r.deliver_after])).toEqual([["reminder", "pending", Date.parse("2026-11-28T09:00:00Z")]]);
   });
 
+  it("takes a reminder written with another digest hour into that day's digest all the same", async () => {
+    // Written at 10:00 by a caller without config (held for 9:00 tomorrow); the company's digest is at 11:00.
+    await notify(db, { companyId: "c-acme", recipientUserIds: [eve], kind: "reminder", subject: "Early", body: "B", now: new Date("2026-11-27T10:00:00Z") });
+    expect(await gatherReminderDigests(db, { now: new Date("2026-11-27T10:59:00Z"), digestHour: 11 })).toMatchObject({ waiting: true });
+    expect(await gatherReminderDigests(db, { now: new Date("2026-11-27T11:00:00Z"), digestHour: 11 })).toEqual({ digests: 1, gathered: 1, postponed: 0 });
+    // Written after that digest with the job's own hour: tomorrow's.
+    await notify(db, { companyId: "c-acme", recipientUserIds: [sam], kind: "reminder", subject: "Late", body: "B", now: new Date("2026-11-27T11:30:00Z"), digestHour: 11 });
+    expect(await gatherReminderDigests(db, { now: new Date("2026-11-27T12:00:00Z"), digestHour: 11 })).toEqual({ digests: 0, gathered: 0, postponed: 0 });
+  });
+
   it("skips a snoozed person until the snooze ends, then gathers their reminders that day", async () => {
     await remind("c-acme", [eve, sam], "survey-reminder", "Survey");
     await snoozeReminders(db, { companyId: "c-acme", userId: sam, now: new Date("2026-11-26T16:00:00Z") });

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "~/db/client.server";
 import { notificationOutbox, type OutboxItem } from "~/db/schema";
@@ -87,8 +87,10 @@ export interface DigestRunResult {
 }
 
 /**
- * The daily digest: from the digest hour (UTC) on, every pending reminder whose time has come
- * (deliver_after reached; reminders written before digests existed have none) is gathered into
+ * The daily digest: from the digest hour (UTC) on, every pending reminder meant for today's digest
+ * or earlier (deliver_after before the next digest time, so a reminder written with another hour
+ * than the job's still comes today; reminders written before digests existed have none) and whose
+ * person is not snoozed now (a snooze's end is the reminder's time anyway) is gathered into
  * one "reminder-digest" row per person and channel, and the reminders become "digested" with
  * that row's id. A digest and its reminders are written in one D1 batch; the reminders move only
  * if their digest row exists, so a digest already written today (its dedupe key taken) leaves
@@ -102,7 +104,7 @@ export async function gatherReminderDigests(db: Db, input: { now: Date; digestHo
   const nextDigest = nextDigestAt(now, input.digestHour);
   const result: DigestRunResult = { digests: 0, gathered: 0, postponed: 0 };
   for (let round = 0; round < DIGEST_ROUNDS; round++) {
-    const due = await dueReminders(db, now);
+    const due = await dueReminders(db, now, nextDigest);
     if (due.length === 0) break;
     let groups = groupDigests(due);
     const full = due.length === DIGEST_PAGE;
@@ -119,7 +121,7 @@ export async function gatherReminderDigests(db: Db, input: { now: Date; digestHo
   return result;
 }
 
-async function dueReminders(db: Db, now: Date): Promise<DueReminder[]> {
+async function dueReminders(db: Db, now: Date, nextDigest: Date): Promise<DueReminder[]> {
   const o = notificationOutbox;
   return db
     .select({
@@ -137,7 +139,7 @@ async function dueReminders(db: Db, now: Date): Promise<DueReminder[]> {
       and(
         eq(o.status, "pending"),
         inArray(o.kind, [...REMINDER_KINDS]),
-        or(isNull(o.deliverAfter), lte(o.deliverAfter, now)),
+        or(isNull(o.deliverAfter), lt(o.deliverAfter, nextDigest)),
         sql`NOT EXISTS (SELECT 1 FROM reminder_snoozes s
           WHERE s.company_id = ${o.companyId} AND s.user_id = ${o.recipientUserId} AND s."until" > ${now.getTime()})`
       )
@@ -178,7 +180,7 @@ async function writeDigests(db: Db, groups: readonly DigestGroup[], now: Date, n
       .where(
         and(
           eq(o.status, "pending"),
-          or(isNull(o.deliverAfter), lte(o.deliverAfter, now)),
+          or(isNull(o.deliverAfter), lt(o.deliverAfter, nextDigest)),
           sql`${o.id} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`
         )
       )
