@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { createDb } from "~/db/client.server";
 import { userId } from "~/db/seed/demo";
-import { notify } from "~/modules/notifications/notify.server";
+import { notify, prepareNotify, readNotifyRoute } from "~/modules/notifications/notify.server";
 import { snoozeReminders } from "~/modules/notifications/snooze.server";
 import { appFetch, postForm, sessionFor } from "./helpers";
 
@@ -166,5 +166,27 @@ describe("prepareNotify: channels from the admin's choice", () => {
     expect(at("survey-reminder", sam)).toBe(Date.parse("2026-11-28T10:00:00Z"));
     expect(at("survey", eve)).toBeNull();
     expect(at("reminder", eve)).toBe(Date.parse("2026-11-27T07:00:00Z"));
+  });
+
+  it("reads the route once for a caller writing many messages of one kind", async () => {
+    const cookie = await sessionFor("alice@acme.test");
+    await postForm("/settings", { ...ALL_CHAT, "feedback-loop-reminder": "email" }, cookie);
+    const now = new Date("2026-11-27T10:00:00Z");
+    const sam = userId("acme", "sam");
+    await snoozeReminders(db, { companyId: "c-acme", userId: sam, now });
+    const route = await readNotifyRoute(db, { companyId: "c-acme", kind: "feedback-loop-reminder", recipientUserIds: [eve, sam], now });
+    expect(route).toEqual({ platform: "slack", via: "email", snoozes: { [sam]: Date.parse("2026-11-28T10:00:00Z") } });
+    const select = vi.spyOn(db, "select");
+    const writes = [];
+    for (const who of [eve, sam]) {
+      writes.push(...(await prepareNotify(db, { companyId: "c-acme", recipientUserIds: [who], kind: "feedback-loop-reminder", subject: "S", body: who, platform: "slack", route, now })));
+    }
+    expect(select).not.toHaveBeenCalled();
+    select.mockRestore();
+    await db.batch(writes as [(typeof writes)[number], ...typeof writes]);
+    expect((await outbox()).map((r) => [r.recipient_user_id, r.channel, r.deliver_after])).toEqual([
+      [eve, "email", Date.parse("2026-11-28T09:00:00Z")],
+      [sam, "email", Date.parse("2026-11-28T10:00:00Z")],
+    ]);
   });
 });

@@ -50,6 +50,53 @@ export interface NotifyInput {
   digestHour?: number;
   /** The time of writing (tests pin it); default now. */
   now?: Date;
+  /**
+   * What prepareNotify would read (readNotifyRoute), read once by a caller that writes many
+   * messages of one kind in a loop; it must cover these recipients.
+   */
+  route?: NotifyRoute;
+}
+
+/** The company's platform, its channel choice for a kind and the recipients' active snoozes. */
+export interface NotifyRoute {
+  platform: "slack" | "msteams";
+  via: ChannelChoice | null;
+  /** Snooze end (ms) by recipient, for reminder kinds. */
+  snoozes: Record<string, number>;
+}
+
+/**
+ * One read: the platform, the admin's choice for this kind and (reminder kinds) the recipients'
+ * snoozes. Throws for an unknown company.
+ */
+export async function readNotifyRoute(
+  db: Db,
+  input: { companyId: string; kind: NotificationKind; recipientUserIds: readonly string[]; now?: Date }
+): Promise<NotifyRoute> {
+  const now = input.now ?? new Date();
+  const [company] = await db
+    .select({
+      platform: companies.platform,
+      via: notificationChannelSettings.via,
+      snoozes: isReminderKind(input.kind)
+        ? sql<string | null>`(SELECT json_group_object(user_id, "until") FROM reminder_snoozes
+            WHERE company_id = ${companies.id} AND "until" > ${now.getTime()}
+              AND user_id IN (SELECT value FROM json_each(${JSON.stringify([...new Set(input.recipientUserIds)])})))`
+        : sql<string | null>`NULL`,
+    })
+    .from(companies)
+    .leftJoin(
+      notificationChannelSettings,
+      and(eq(notificationChannelSettings.companyId, companies.id), eq(notificationChannelSettings.kind, input.kind))
+    )
+    .where(eq(companies.id, input.companyId))
+    .limit(1);
+  if (!company) throw new Error(`notify: unknown company ${input.companyId}`);
+  return {
+    platform: company.platform,
+    via: company.via,
+    snoozes: company.snoozes ? (JSON.parse(company.snoozes) as Record<string, number>) : {},
+  };
 }
 
 // D1 binds at most 100 parameters per statement and an outbox row binds 14.
@@ -68,35 +115,15 @@ export async function prepareNotify(db: Db, input: NotifyInput): Promise<BatchIt
   const chooses = explicit === null && isConfigurableKind(input.kind);
   const reminder = isReminderKind(input.kind);
 
-  let platform = input.platform;
-  let choice: ChannelChoice = "chat";
-  let snoozes: Record<string, number> = {};
-  if (!platform || chooses || reminder) {
-    // One read on the hot path: the platform, the admin's choice for this kind and the recipients' snoozes.
-    const [company] = await db
-      .select({
-        platform: companies.platform,
-        via: notificationChannelSettings.via,
-        snoozes: reminder
-          ? sql<string | null>`(SELECT json_group_object(user_id, "until") FROM reminder_snoozes
-              WHERE company_id = ${companies.id} AND "until" > ${createdAt.getTime()}
-                AND user_id IN (SELECT value FROM json_each(${JSON.stringify(recipients)})))`
-          : sql<string | null>`NULL`,
-      })
-      .from(companies)
-      .leftJoin(
-        notificationChannelSettings,
-        and(eq(notificationChannelSettings.companyId, companies.id), eq(notificationChannelSettings.kind, input.kind))
-      )
-      .where(eq(companies.id, input.companyId))
-      .limit(1);
-    if (!company) throw new Error(`notify: unknown company ${input.companyId}`);
-    platform = input.platform ?? company.platform;
-    if (chooses && company.via) choice = company.via;
-    if (company.snoozes) snoozes = JSON.parse(company.snoozes) as Record<string, number>;
-  }
+  const route =
+    input.route ??
+    (!input.platform || chooses || reminder ? await readNotifyRoute(db, { ...input, recipientUserIds: recipients, now: createdAt }) : null);
+  const platform = input.platform ?? route?.platform;
+  const choice: ChannelChoice = chooses ? (route?.via ?? "chat") : "chat";
+  const snoozes = route?.snoozes ?? {};
 
-  const chat = platform!;
+  if (!platform) throw new Error(`notify: unknown company ${input.companyId}`);
+  const chat = platform;
   const channels: NotificationChannel[] = explicit ? explicit.map((s) => (s === "email" ? "email" : chat)) : channelsOf(choice, chat);
   // Reminders leave only in the person's daily digest, or after their snooze when that is later.
   const digestAt = reminder ? nextDigestAt(createdAt, input.digestHour ?? DEFAULT_DIGEST_HOUR).getTime() : null;
