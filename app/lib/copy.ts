@@ -1001,7 +1001,6 @@ const SHARED = {
     snoozedUntil: (when: string) => `Your reminders are snoozed until ${when}.`,
     notSnoozed: "Your reminders are not snoozed.",
     resumeButton: "Resume reminders",
-    goHome: "Go back home",
     badSnoozeRequest: "Choose Snooze for a day or Resume reminders.",
     resumed: "Reminders resumed: the ones waiting come with your next daily reminders.",
     digestItems: (n: number) => (n === 1 ? "1 reminder" : `${n} reminders`),

@@ -1,7 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "@remix-run/react";
-import { notificationPrefsCopy as texts } from "~/lib/copy";
+import { notificationPrefsCopy as texts, sharedCopy } from "~/lib/copy";
 import { Button } from "~/ui/button";
 import { SnoozeSchema } from "../snooze.schema";
 
@@ -31,7 +31,7 @@ export function SnoozePage({ snoozedUntil, lastResult }: { snoozedUntil: string 
         <Form method="post" {...getFormProps(form)} className="mt-6 flex flex-wrap justify-end gap-2">
           {form.errors ? <p className="w-full text-sm text-red-700">{form.errors.join(" ")}</p> : null}
           <Link to="/" className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 underline hover:text-slate-900">
-            {texts.goHome}
+            {sharedCopy.goBackHome}
           </Link>
           {snoozedUntil ? (
             <Button type="submit" name="intent" value="resume" variant="secondary">
