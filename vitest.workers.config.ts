@@ -2,6 +2,7 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-worker
 import path from "node:path";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { defineConfig } from "vitest/config";
+import { fakeBotFrameworkBindings } from "./tests/support/fake-botframework";
 import { fakeHrisBindings } from "./tests/support/fake-hris";
 import { fakeOidcBindings } from "./tests/support/fake-oidc";
 import { localBrowserEnv } from "./scripts/local-browser.mjs";
@@ -31,6 +32,7 @@ export default defineConfig(async () => {
       cloudflareTest(({ inject }) => {
         const fakeOidcUrl = inject("fakeOidcUrl");
         const fakeHrisUrl = inject("fakeHrisUrl");
+        const fakeBotFrameworkUrl = inject("fakeBotFrameworkUrl");
         return {
           wrangler: { configPath: "./wrangler.toml" },
           miniflare: {
@@ -43,6 +45,7 @@ export default defineConfig(async () => {
               ...fakeOidcBindings(fakeOidcUrl),
               FAKE_OIDC_URL: fakeOidcUrl,
               ...fakeHrisBindings(fakeHrisUrl),
+              ...fakeBotFrameworkBindings(fakeBotFrameworkUrl),
               SIGN_IN_RATE_LIMIT: "30/60",
               // A Teams team allowed the demo view (Objectives > OKRs) in tests.
               DEMO_TEAM_IDS: "19:globex-demo-team@thread.tacv2",
@@ -54,7 +57,7 @@ export default defineConfig(async () => {
     test: {
       include: ["tests/workers/**/*.test.ts"],
       setupFiles: ["./tests/workers/setup.ts"],
-      globalSetup: ["./tests/support/fake-oidc.global-setup.ts", "./tests/support/fake-hris.global-setup.ts"],
+      globalSetup: ["./tests/support/fake-oidc.global-setup.ts", "./tests/support/fake-hris.global-setup.ts", "./tests/support/fake-botframework.global-setup.ts"],
       testTimeout: 20_000,
       // Modules (and spies: files restore theirs) carry over from file to file; storage does not.
       isolate: false,

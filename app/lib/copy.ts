@@ -1003,7 +1003,20 @@ const SHARED = {
     resumeButton: "Resume reminders",
     badSnoozeRequest: "Choose Snooze for a day or Resume reminders.",
     resumed: "Reminders resumed: the ones waiting come with your next daily reminders.",
-    digestItems: (n: number) => (n === 1 ? "1 reminder" : `${n} reminders`),
+  },
+  // Microsoft Teams app: the bot's cards and replies, the personal tab's start page
+  msteamsApp: {
+    open: "Open",
+    giveFeedback: "Give Feedback",
+    snooze: "Snooze for a day",
+    snoozed: (until: string) => `Reminders snoozed until ${until}. They will come in one message after that.`,
+    notLinked: "This Teams account is not linked to anyone in Pulseboard yet. Open the Pulseboard tab once to sign in, then try again.",
+    help: "I send your Pulseboard notifications here: reviews, surveys, feedback requests and a daily summary of reminders. Open the Pulseboard tab to see your to-dos.",
+    tabTitle: "Opening Pulseboard",
+    tabSigningIn: "Signing you in with Microsoft Teams…",
+    tabNoHost: "This page only works inside Microsoft Teams: open Pulseboard from the Teams app, or sign in on the web.",
+    tabNoToken: (reason: string) => `Microsoft Teams did not give Pulseboard a sign-in token (${reason}). Reload the tab, or sign in on the web.`,
+    tabSignInOnWeb: "Sign in on the web",
   },
 } as const;
 
@@ -1067,6 +1080,9 @@ export const notificationPrefsCopy = SHARED.notificationPrefs;
 
 /** Texts with no platform in play (public pages, error pages before anyone is signed in). */
 export const sharedCopy = SHARED;
+
+/** The Teams app's texts (cards, bot replies, the tab's start page). */
+export const msteamsCopy = SHARED.msteamsApp;
 
 /** The platform-worded keys, for the dictionary test: both platforms must define every one. */
 export const PLATFORM_COPY_FOR_TESTS = PLATFORM_COPY;

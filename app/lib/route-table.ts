@@ -507,6 +507,9 @@ export const SUPPORT_ROUTES: Array<{ id: string; path: string; module: string; l
   { id: "people-search", path: "/people/search", module: "routes/people.search.tsx", layout: "none" },
   // "Snooze for a day" from an e-mail: the signed-in person's own reminders (title "Snooze reminders").
   { id: "notifications-snooze", path: "/notifications/snooze", module: "routes/notifications.snooze.tsx", layout: "none" },
+  // The Teams app (chat-apps/msteams): the bot's activities (Bot Framework, POST) and the personal tab's start page.
+  { id: "msteams-messages", path: "/msteams/messages", module: "routes/msteams.messages.tsx", layout: "none" },
+  { id: "msteams-tab-start", path: "/msteams/tab-start", module: "routes/msteams.tab-start.tsx", layout: "none" },
   { id: "splat", path: "*", module: "routes/not-found.tsx", layout: "none" },
 ];
 

@@ -24,6 +24,7 @@ export type DeliveryOutcome =
       detail: string;
       /** Throttling and provider outages are worth another try; a refusal is not. */
       retryable: boolean;
+      retryAfterSeconds?: number;
     };
 
 export interface DeliveryAdapter {

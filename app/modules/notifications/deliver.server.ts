@@ -135,7 +135,7 @@ export async function deliverOutboxMessage(db: Db, config: Config, ref: OutboxRe
     return { status: "skipped", writes: [] };
   }
   const outcome = loaded.hasRecipient
-    ? await createDeliveryAdapter(config, fetcher).deliver(loaded.message)
+    ? await createDeliveryAdapter(config, fetcher, db).deliver(loaded.message)
     : ({ ok: false, code: "RecipientNotFound", detail: "no such person in the company", retryable: false } as const);
 
   if (outcome.ok) {
