@@ -1013,7 +1013,38 @@ const SHARED = {
     active: "Active",
     revoked: "Removed from Slack",
   },
-
+  // Notification preferences (002 §9 kinds by chat, e-mail or both), the daily reminder digest and snooze
+  notificationPrefs: {
+    sectionTitle: "Notifications",
+    sectionHint: "Choose how each kind of notification reaches people.",
+    /** The 002 §9 notification kinds, as the specification words them. */
+    kindLabels: {
+      "performance-review": "Performance review",
+      reminder: "Reminder",
+      survey: "Survey",
+      "survey-reminder": "Survey reminder",
+      "feedback-loop": "Feedback loop",
+      "feedback-loop-reminder": "Feedback loop reminder",
+    } as Record<string, string>,
+    viaChat: (platformName: string) => platformName,
+    viaEmail: "E-mail",
+    viaBoth: (platformName: string) => `${platformName} and e-mail`,
+    choiceInvalid: "Choose chat, e-mail or both.",
+    saved: "Notification settings saved",
+    openSection: "Notification channels",
+    remindersNote: "Reminders are gathered into one message a day per person.",
+    digestSubject: "Your reminders for today",
+    digestBody: (n: number) => (n === 1 ? "You have 1 reminder waiting." : `You have ${n} reminders waiting.`),
+    snoozeTitle: "Snooze reminders",
+    snoozeExplain:
+      "Snoozing holds back your reminders for a day: none reach you until then, and the ones waiting come in one message afterwards. Other notifications still arrive.",
+    snoozeButton: "Snooze for a day",
+    snoozedUntil: (when: string) => `Your reminders are snoozed until ${when}.`,
+    notSnoozed: "Your reminders are not snoozed.",
+    resumeButton: "Resume reminders",
+    badSnoozeRequest: "Choose Snooze for a day or Resume reminders.",
+    resumed: "Reminders resumed: the ones waiting come with your next daily reminders.",
+  },
   // Microsoft Teams app: the bot's cards and replies, the personal tab's start page
   msteamsApp: {
     open: "Open",
@@ -1084,6 +1115,9 @@ export const objectivesCopy = SHARED.okr;
 
 /** The 1-on-1 pages' texts, for server code (write plans' answers, page data). */
 export const oneOnOnesCopy = SHARED.oneOnOnes;
+
+/** Notification preferences, digest and snooze texts, for server code (the digest row, the snooze page). */
+export const notificationPrefsCopy = SHARED.notificationPrefs;
 
 /** Texts with no platform in play (public pages, error pages before anyone is signed in). */
 export const sharedCopy = SHARED;
