@@ -132,6 +132,22 @@ describe("Slack events", () => {
     expect(texts).toContain("*Reviews*");
   });
 
+  it("the Home tab lists the surveys the person still has to answer", async () => {
+    const recipient = await env.DB.prepare(
+      `SELECT u.slack_user_id, group_concat(r.id) AS runs FROM survey_recipients sr JOIN survey_runs r ON r.id = sr.run_id JOIN users u ON u.id = sr.user_id
+       WHERE sr.company_id = ? AND sr.responded = 0 AND r.state = 'open' AND u.slack_user_id IS NOT NULL GROUP BY u.id ORDER BY count(*) DESC LIMIT 1`,
+    )
+      .bind(alice.company_id)
+      .first<{ slack_user_id: string; runs: string }>();
+    expect(recipient).not.toBeNull();
+    const event = { type: "event_callback", team_id: ACME_TEAM, event: { type: "app_home_opened", user: recipient!.slack_user_id, tab: "home" } };
+    expect((await slackPost("/slack/events", JSON.stringify(event), JSON_TYPE)).status).toBe(200);
+    const publish = (await fakeSlackCalls()).findLast((c) => c.method === "views.publish" && c.body.user_id === recipient!.slack_user_id);
+    const texts = JSON.stringify(publish!.body.view);
+    expect(texts).toContain("Surveys to answer");
+    for (const runId of recipient!.runs.split(",")) expect(texts).toContain(`/surveys/respond/${runId}`);
+  });
+
   it("a person of the workspace without a Pulseboard account sees why there is nothing", async () => {
     const event = { type: "event_callback", team_id: ACME_TEAM, event: { type: "app_home_opened", user: "UNOBODY", tab: "home" } };
     await slackPost("/slack/events", JSON.stringify(event), JSON_TYPE);
