@@ -3,6 +3,7 @@ import path from "node:path";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { defineConfig } from "vitest/config";
 import { fakeEmailBindings } from "./tests/support/fake-email";
+import { fakeBotFrameworkBindings } from "./tests/support/fake-botframework";
 import { fakeHrisBindings } from "./tests/support/fake-hris";
 import { fakeOidcBindings } from "./tests/support/fake-oidc";
 import { fakeSlackBindings } from "./tests/support/fake-slack";
@@ -35,6 +36,7 @@ export default defineConfig(async () => {
         const fakeHrisUrl = inject("fakeHrisUrl");
         const fakeSlackUrl = inject("fakeSlackUrl");
         const fakeEmailUrl = inject("fakeEmailUrl");
+        const fakeBotFrameworkUrl = inject("fakeBotFrameworkUrl");
         return {
           wrangler: { configPath: "./wrangler.toml" },
           miniflare: {
@@ -51,6 +53,7 @@ export default defineConfig(async () => {
               FAKE_SLACK_URL: fakeSlackUrl,
               SLACK_SIGNING_SECRET: "worker-tests-slack-signing-secret",
               ...fakeEmailBindings(fakeEmailUrl),
+              ...fakeBotFrameworkBindings(fakeBotFrameworkUrl),
               SIGN_IN_RATE_LIMIT: "30/60",
               // A Teams team allowed the demo view (Objectives > OKRs) in tests.
               DEMO_TEAM_IDS: "19:globex-demo-team@thread.tacv2",
@@ -62,7 +65,13 @@ export default defineConfig(async () => {
     test: {
       include: ["tests/workers/**/*.test.ts"],
       setupFiles: ["./tests/workers/setup.ts"],
-      globalSetup: ["./tests/support/fake-oidc.global-setup.ts", "./tests/support/fake-hris.global-setup.ts", "./tests/support/fake-slack.global-setup.ts", "./tests/support/fake-email.global-setup.ts"],
+      globalSetup: [
+        "./tests/support/fake-oidc.global-setup.ts",
+        "./tests/support/fake-hris.global-setup.ts",
+        "./tests/support/fake-slack.global-setup.ts",
+        "./tests/support/fake-botframework.global-setup.ts",
+        "./tests/support/fake-email.global-setup.ts",
+      ],
       testTimeout: 20_000,
       // Modules (and spies: files restore theirs) carry over from file to file; storage does not.
       isolate: false,

@@ -43,6 +43,10 @@ run("node", ["scripts/seed.mjs", "--persist-to", SEEDED]);
 
 const { startFakeOidc } = await import("../tests/support/fake-oidc.ts");
 const oidc = await startFakeOidc({ port: 0 });
+// A page on another origin that frames the app as Teams does (tests/e2e/framed-tab.spec.ts), allowed to frame it.
+const { startFrameHost } = await import("../tests/support/frame-host.ts");
+const frameHost = await startFrameHost();
+const frameAncestors = `${readFileSync("wrangler.toml", "utf8").match(/^FRAME_ANCESTORS = "(.*)"$/m)?.[1] ?? ""} ${frameHost.url}`.trim();
 
 /** One `wrangler dev` with its own port, state, log folder and restart history. */
 function makeServer(index) {
@@ -70,6 +74,7 @@ function startServer(server) {
     APP_URL: server.url,
     SIGN_IN_RATE_LIMIT: "1000/60",
     ...oidc.providerVars?.(),
+    FRAME_ANCESTORS: frameAncestors,
   };
   const varArgs = Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
   const child = spawn(
@@ -100,6 +105,7 @@ async function stop() {
     }),
   );
   await oidc.close();
+  await frameHost.close();
 }
 let running = null; // the Playwright child, ended with us on Ctrl-C
 process.on("SIGINT", () => {
@@ -133,6 +139,8 @@ function playwright(args) {
       E2E_JSON_REPORT: JSON_REPORT,
       CHROMIUM_PATH: chromium,
       FAKE_OIDC_URL: oidc.url,
+      E2E_FRAME_HOST_URL: frameHost.url,
+      E2E_UNLISTED_FRAME_HOST_URL: frameHost.unlistedUrl,
       PDFTOPPM_PATH: pdfTools.pdftoppm,
       PDFTOTEXT_PATH: pdfTools.pdftotext,
     },

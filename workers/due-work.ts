@@ -2,6 +2,8 @@ import { and, eq, lt, lte } from "drizzle-orm";
 import { authorizations, cronRuns, processedMessages, reviewCampaigns, sessions } from "../app/db/schema";
 import { claimPendingOutbox, releaseClaimedOutbox, releaseStaleOutboxClaims } from "../app/modules/notifications/deliver.server";
 import { tellSendersOfFailures } from "../app/modules/notifications/tell-senders.server";
+import { gatherReminderDigests } from "../app/modules/notifications/digest.server";
+import { readConfig } from "../app/lib/config.server";
 import type { JobMessage } from "./queues";
 import type { DueWorkJob } from "./due-work-job";
 import { surveySchedules } from "./survey-due-work";
@@ -108,5 +110,13 @@ export const reviewSchedules: DueWorkJob = {
   },
 };
 
+/** Each person's due reminders → one daily digest message per channel (app/modules/notifications/digest.server.ts). */
+export const reminderDigest: DueWorkJob = {
+  name: "reminder-digest",
+  async run({ env, db, now }) {
+    return { ...(await gatherReminderDigests(db, { now, digestHour: readConfig(env).reminderDigestHour })) };
+  },
+};
+
 /** Registry of due-work jobs run by the every-minute cron; areas add theirs here. */
-export const DUE_WORK: DueWorkJob[] = [deliverOutbox, tellSenders, purgeExpired, reviewSchedules, surveySchedules, feedbackLoopSchedules, oneOnOneSchedules];
+export const DUE_WORK: DueWorkJob[] = [deliverOutbox, tellSenders, purgeExpired, reviewSchedules, surveySchedules, feedbackLoopSchedules, oneOnOneSchedules, reminderDigest];

@@ -984,6 +984,9 @@ const SHARED = {
     homeReviews: "Reviews",
     homeFeedbackToGive: "Feedback to give",
     homeFeedbackRequests: "Feedback requests",
+    homeSurveys: "Surveys to answer",
+    homeObjectives: "Objectives",
+    homeObjectivesDue: "Set and submit your objectives",
     homeOpenApp: "Open Pulseboard",
     reviewOf: (name: string) => `Review of ${name}`,
     requestFrom: (name: string) => `Requested by ${name}`,
@@ -1012,6 +1015,52 @@ const SHARED = {
     statusColumn: "Status",
     active: "Active",
     revoked: "Removed from Slack",
+  },
+  // Notification preferences (002 §9 kinds by chat, e-mail or both), the daily reminder digest and snooze
+  notificationPrefs: {
+    sectionTitle: "Notifications",
+    sectionHint: "Choose how each kind of notification reaches people.",
+    /** The 002 §9 notification kinds, as the specification words them. */
+    kindLabels: {
+      "performance-review": "Performance review",
+      reminder: "Reminder",
+      survey: "Survey",
+      "survey-reminder": "Survey reminder",
+      "feedback-loop": "Feedback loop",
+      "feedback-loop-reminder": "Feedback loop reminder",
+    } as Record<string, string>,
+    viaChat: (platformName: string) => platformName,
+    viaEmail: "E-mail",
+    viaBoth: (platformName: string) => `${platformName} and e-mail`,
+    choiceInvalid: "Choose chat, e-mail or both.",
+    saved: "Notification settings saved",
+    openSection: "Notification channels",
+    remindersNote: "Reminders are gathered into one message a day per person.",
+    digestSubject: "Your reminders for today",
+    digestBody: (n: number) => (n === 1 ? "You have 1 reminder waiting." : `You have ${n} reminders waiting.`),
+    snoozeTitle: "Snooze reminders",
+    snoozeExplain:
+      "Snoozing holds back your reminders for a day: none reach you until then, and the ones waiting come in one message afterwards. Other notifications still arrive.",
+    snoozeButton: "Snooze for a day",
+    snoozedUntil: (when: string) => `Your reminders are snoozed until ${when}.`,
+    notSnoozed: "Your reminders are not snoozed.",
+    resumeButton: "Resume reminders",
+    badSnoozeRequest: "Choose Snooze for a day or Resume reminders.",
+    resumed: "Reminders resumed: the ones waiting come with your next daily reminders.",
+  },
+  // Microsoft Teams app: the bot's cards and replies, the personal tab's start page
+  msteamsApp: {
+    open: "Open",
+    giveFeedback: "Give Feedback",
+    snooze: "Snooze for a day",
+    snoozed: (until: string) => `Reminders snoozed until ${until}. They will come in one message after that.`,
+    notLinked: "This Teams account is not linked to anyone in Pulseboard yet. Open the Pulseboard tab once to sign in, then try again.",
+    help: "I send your Pulseboard notifications here: reviews, surveys, feedback requests and a daily summary of reminders. Open the Pulseboard tab to see your to-dos.",
+    tabTitle: "Opening Pulseboard",
+    tabSigningIn: "Signing you in with Microsoft Teams…",
+    tabNoHost: "This page only works inside Microsoft Teams: open Pulseboard from the Teams app, or sign in on the web.",
+    tabNoToken: (reason: string) => `Microsoft Teams did not give Pulseboard a sign-in token (${reason}). Reload the tab, or sign in on the web.`,
+    tabSignInOnWeb: "Sign in on the web",
   },
 } as const;
 
@@ -1070,8 +1119,14 @@ export const objectivesCopy = SHARED.okr;
 /** The 1-on-1 pages' texts, for server code (write plans' answers, page data). */
 export const oneOnOnesCopy = SHARED.oneOnOnes;
 
+/** Notification preferences, digest and snooze texts, for server code (the digest row, the snooze page). */
+export const notificationPrefsCopy = SHARED.notificationPrefs;
+
 /** Texts with no platform in play (public pages, error pages before anyone is signed in). */
 export const sharedCopy = SHARED;
+
+/** The Teams app's texts (cards, bot replies, the tab's start page). */
+export const msteamsCopy = SHARED.msteamsApp;
 
 /** The platform-worded keys, for the dictionary test: both platforms must define every one. */
 export const PLATFORM_COPY_FOR_TESTS = PLATFORM_COPY;

@@ -510,6 +510,11 @@ export const SUPPORT_ROUTES: Array<{ id: string; path: string; module: string; l
   { id: "slack-oauth-callback", path: "/slack/oauth/callback", module: "routes/slack.oauth-callback.tsx", layout: "none" },
   { id: "slack-events", path: "/slack/events", module: "routes/slack.events.tsx", layout: "none" },
   { id: "slack-interactivity", path: "/slack/interactivity", module: "routes/slack.interactivity.tsx", layout: "none" },
+  // "Snooze for a day" from an e-mail: the signed-in person's own reminders (title "Snooze reminders").
+  { id: "notifications-snooze", path: "/notifications/snooze", module: "routes/notifications.snooze.tsx", layout: "none" },
+  // The Teams app (chat-apps/msteams): the bot's activities (Bot Framework, POST) and the personal tab's start page.
+  { id: "msteams-messages", path: "/msteams/messages", module: "routes/msteams.messages.tsx", layout: "none" },
+  { id: "msteams-tab-start", path: "/msteams/tab-start", module: "routes/msteams.tab-start.tsx", layout: "none" },
   { id: "splat", path: "*", module: "routes/not-found.tsx", layout: "none" },
 ];
 

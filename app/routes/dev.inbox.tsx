@@ -51,6 +51,7 @@ const STATUS_STYLES: Record<string, string> = {
   sending: "bg-sky-50 text-sky-800 ring-sky-600/20",
   sent: "bg-emerald-50 text-emerald-800 ring-emerald-600/20",
   failed: "bg-rose-50 text-rose-800 ring-rose-600/20",
+  digested: "bg-slate-50 text-slate-700 ring-slate-600/20",
 };
 
 /** Server and browser render the same text, so no hydration mismatch from locales or zones. */
@@ -69,6 +70,31 @@ function pageHref(page: number, onlyMine: boolean) {
   if (page > 1) params.set("page", String(page));
   const query = params.toString();
   return query ? `/dev/inbox?${query}` : "/dev/inbox";
+}
+
+/** A daily digest's reminders, each with its own link. */
+function DigestItems({ items }: { items: Array<{ kind: string; subject: string; body: string; link: string | null }> }) {
+  return (
+    <ol className="mt-2 list-decimal space-y-1 pl-5" aria-label="Reminders in this message">
+      {items.map((item, i) => {
+        const href = item.link ? safeHref(item.link) : null;
+        return (
+          <li key={i}>
+            <span className="font-medium text-slate-900">{item.subject}</span>
+            {` (${isNotificationKind(item.kind) ? NOTIFICATION_KIND_LABELS[item.kind] : item.kind}): ${item.body}`}
+            {href ? (
+              <>
+                {" "}
+                <a href={href} className="text-indigo-600 underline hover:text-indigo-500">
+                  {item.link}
+                </a>
+              </>
+            ) : null}
+          </li>
+        );
+      })}
+    </ol>
+  );
 }
 
 const COLUMNS = ["Recipient", "Channel", "Kind", "Subject", "Message", "Link", "Status", "Created at"];
@@ -125,7 +151,10 @@ export default function DevInbox() {
                     {isNotificationKind(m.kind) ? NOTIFICATION_KIND_LABELS[m.kind] : m.kind}
                   </td>
                   <td className="px-3 py-2 text-slate-900">{m.subject}</td>
-                  <td className="max-w-md px-3 py-2 whitespace-pre-line text-slate-700">{m.body}</td>
+                  <td className="max-w-md px-3 py-2 whitespace-pre-line text-slate-700">
+                    {m.body}
+                    {m.items && m.items.length > 0 ? <DigestItems items={m.items} /> : null}
+                  </td>
                   <td className="px-3 py-2">
                     {href ? (
                       <a href={href} className="text-indigo-600 underline hover:text-indigo-500">

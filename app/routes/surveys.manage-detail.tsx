@@ -86,7 +86,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     if (!closed.ok) return redirectWithToast(back, { type: "error", message: closed.conflict }, { request });
     return redirectWithToast(back, { type: "success", message: CLOSED_DONE }, { request });
   }
-  const outcome = await sendReminders(context.db, viewer, { runId, requestId: value.requestId });
+  const outcome = await sendReminders(context.db, viewer, { runId, requestId: value.requestId, digestHour: context.config.reminderDigestHour });
   if (!outcome) throw notFound();
   if (!outcome.ok) return redirectWithToast(back, { type: "error", message: outcome.conflict }, { request });
   const sent = outcome.reminded > 0 ? `Reminders sent to ${people(outcome.reminded)}.` : "No reminders were sent.";

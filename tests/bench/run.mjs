@@ -62,6 +62,7 @@ import {
   TARGET_REVIEWEE_PDF_S,
   XLSX_WAIT_MS,
 } from "./reports.mjs";
+import { installInitech, SLACK_INTERACTIVITY, slackInteractivityCheck, slackInteractivityRun, slackPlan, startSlackFake } from "./slack-interactivity.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const BUILD_DIR = path.join(ROOT, ".builds", "bench");
@@ -274,6 +275,7 @@ const OTHER_TARGETS = [
   "notify-delivery",
   "ai-chat-sockets",
   ...DATA_STUDIO_TARGETS,
+  SLACK_INTERACTIVITY,
 ];
 const TARGET_KEYS = [...PAGES.map((p) => p.key), ...OTHER_TARGETS];
 
@@ -520,7 +522,7 @@ async function portAnswers() {
   }
 }
 
-async function startServer(configPath) {
+async function startServer(configPath, extraVars = []) {
   if (await portAnswers())
     throw new BenchError(`something already answers on ${ORIGIN}; stop it or pick another port (--port n / BENCH_PORT)`);
   const logPath = path.join(BUILD_DIR, "wrangler-dev.log");
@@ -549,6 +551,7 @@ async function startServer(configPath) {
       // The submission burst signs in 500 people, all from 127.0.0.1 (one limiter key, "local").
       "--var",
       "SIGN_IN_RATE_LIMIT:100000/60",
+      ...extraVars,
       "--show-interactive-dev-session=false",
       "--live-reload=false",
       // Per-request log lines cost the Node side CPU on a small machine; errors and warnings still show.
@@ -1675,8 +1678,9 @@ async function main() {
   const surveyPlan = want("survey-submit") && !args.serve ? await surveySubmitPlan() : null;
   const reportPlan = REPORT_TARGETS.some(want) && !args.serve ? await reportBenchPlan() : null;
   const feedback = (want("feedback-give") || want("feedback-submit")) && !args.serve ? await planFeedback() : null;
+  const slackBench = want(SLACK_INTERACTIVITY) && !args.serve ? { plan: await slackPlan(d1Rows), ...(await startSlackFake(loadSeedModule)) } : null;
   const configPath = writeServeConfig();
-  await startServer(configPath);
+  await startServer(configPath, slackBench?.vars ?? []);
   const auth = await signIn(fallbackSessionId);
   if (args.serve) {
     // For profiling: keep the seeded server up (DevTools inspector on 127.0.0.1:9229) until Ctrl-C.
@@ -1789,6 +1793,20 @@ async function main() {
   if (want("ai-chat-sockets")) {
     log(`${CHAT_SOCKETS} assistant sockets at once, each asking one question on the configured provider`);
     chatSockets = await chatSocketsRun({ origin: ORIGIN, cookie: auth.cookie, profileId: ADMIN_ID, percentile });
+  }
+  let slackInteractivity = null;
+  if (slackBench) {
+    log(`Slack interactivity: "Add to Slack" for Initech, then signed posts at ${args.connections} connections for ${args.duration} s`);
+    await installInitech(ORIGIN, auth.cookie);
+    slackInteractivity = await slackInteractivityRun({
+      origin: ORIGIN,
+      plan: slackBench.plan,
+      fakeUrl: slackBench.fake.url,
+      seconds: args.duration,
+      connections: args.connections,
+      percentile,
+    });
+    await slackBench.fake.close();
   }
   await stopServer();
   const feedbackLaunchStored = feedbackLaunch ? await verifyFeedbackLaunch(feedbackLaunch) : null;
@@ -1940,6 +1958,7 @@ async function main() {
       upload.seconds <= 10,
     ]);
   if (chatSockets) checks.push(...chatSocketsChecks(chatSockets, ms));
+  if (slackInteractivity) checks.push(slackInteractivityCheck(slackInteractivity, ms));
   if (reports) {
     printReports(reportPlan, reports);
     checks.push(...reportChecks(reports));

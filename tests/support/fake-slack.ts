@@ -10,6 +10,8 @@ import type { AddressInfo } from "node:net";
  * - rateLimitEvery n: every nth chat.postMessage answers 429 with Retry-After: 1.
  * Test control over HTTP (for tests running in another process, such as workerd):
  * - GET /control/calls lists the calls; POST /control/calls lists them and clears the list.
+ * Worker test files running side by side share one fake: find a test's own calls by what it sent
+ * (a channel, a trigger id, a code) rather than clearing the list.
  */
 export interface FakeSlackCall {
   method: string;

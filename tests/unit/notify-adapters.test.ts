@@ -90,8 +90,10 @@ describe("Slack adapter", () => {
 });
 
 describe("Microsoft Teams adapter", () => {
+  const connection = { serviceUrl: "http://127.0.0.1:9/teams/", token: "bot-token", botAppId: "app-123" };
+
   it("creates the 1:1 conversation in the company's tenant", () => {
-    const request = teamsCreateConversationRequest(chat.msteams, message({ channel: "msteams" }));
+    const request = teamsCreateConversationRequest(connection, message({ channel: "msteams" }));
     expect(request.url).toBe("http://127.0.0.1:9/teams/v3/conversations");
     expect(request.headers.Authorization).toBe("Bearer bot-token");
     expect(JSON.parse(request.body)).toEqual({
@@ -103,51 +105,26 @@ describe("Microsoft Teams adapter", () => {
     });
   });
 
-  it("posts the activity to /v3/conversations/{conversationId}/activities", () => {
-    const request = teamsActivityRequest(chat.msteams, "a:1/2", message({ channel: "msteams" }));
+  it("posts an Adaptive Card activity to /v3/conversations/{conversationId}/activities", () => {
+    const request = teamsActivityRequest(connection, "a:1/2", message({ channel: "msteams" }), "http://127.0.0.1:8787");
     expect(request.url).toBe("http://127.0.0.1:9/teams/v3/conversations/a%3A1%2F2/activities");
-    expect(JSON.parse(request.body)).toEqual({
-      type: "message",
-      textFormat: "markdown",
-      text: "**Reminder: &lt;Q1&gt; review**\n\nPlease submit your review &amp; feedback.\n\n[Open](http://127.0.0.1:8787/reviews/todos)",
-    });
+    expect(request.headers.Authorization).toBe("Bearer bot-token");
+    const body = JSON.parse(request.body);
+    expect(body).toMatchObject({ type: "message", summary: "Reminder: <Q1> review" });
+    expect(body.attachments).toHaveLength(1);
+    expect(body.attachments[0].contentType).toBe("application/vnd.microsoft.card.adaptive");
+    const card = body.attachments[0].content;
+    expect(card).toMatchObject({ type: "AdaptiveCard", version: "1.5" });
+    expect(card.body.slice(0, 2).map((b: { text: string }) => b.text)).toEqual(["Reminder: \\<Q1\\> review", "Please submit your review & feedback."]);
+    expect(card.actions[0]).toEqual({ type: "Action.OpenUrl", title: "Open", url: "http://127.0.0.1:8787/reviews/todos" });
   });
 
-  it("escapes names and titles so they cannot add markup, links, mentions or images to the message", () => {
-    const request = teamsActivityRequest(
-      chat.msteams,
-      "a:1",
-      message({
-        channel: "msteams",
-        subject: "Review of **Eve** [Click here](https://evil.example/login) <a href=\"https://evil.example\">now</a>",
-        body: "# Urgent\n> quoted\n- item\n1. first\n<at>Everyone</at> ![x](https://evil.example/p.png) `code` ~~gone~~ _it_ | a | b |\nsee https://evil.example/path \\[x]",
-      })
-    );
-    const { text, textFormat } = JSON.parse(request.body) as { text: string; textFormat: string };
-    expect(textFormat).toBe("markdown");
-    // Our own bold subject and the one link, nothing else unescaped.
-    expect(text.startsWith("**Review of \\*\\*Eve\\*\\* \\[Click here\\]\\(https")).toBe(true);
-    expect(text.match(/(?<!\\)\[/g)).toEqual(["["]);
-    expect(text.match(/(?<!\\)\]\(/g)).toEqual(["]("]);
-    expect(text).toContain("[Open](http://127.0.0.1:8787/reviews/todos)");
-    expect(text).not.toMatch(/<(a|at|b)\b/i);
-    expect(text.replaceAll("\u200b", "")).toContain("&lt;a href=\"https://evil.example\"&gt;now&lt;/a&gt;");
-    expect(text).toContain("&lt;at&gt;Everyone&lt;/at&gt;");
-    // Block markers at a line's start are plain characters.
-    const lines = text.split("\n");
-    expect(lines).toContain("\\# Urgent");
-    expect(lines).toContain("&gt; quoted");
-    expect(lines).toContain("\\- item");
-    expect(lines).toContain("1\\. first");
-    for (const mark of ["!\\[x\\]", "\\`code\\`", "\\~\\~gone\\~\\~", "\\_it\\_", "\\| a \\| b \\|", "\\\\\\[x\\]"]) expect(text).toContain(mark);
-    // A web address in a name is not turned into a link.
-    expect(text).not.toContain("https://evil.example/path");
-  });
-
-  it("sends only an http(s) link, with characters that would end the link target encoded", () => {
-    const text = (link: string | null) => JSON.parse(teamsActivityRequest(chat.msteams, "a:1", message({ channel: "msteams", link })).body).text as string;
-    expect(text("http://127.0.0.1:8787/a (b)<c>")).toContain("[Open](http://127.0.0.1:8787/a%20%28b%29%3Cc%3E)");
-    expect(text("javascript:alert(1)")).not.toContain("javascript");
+  it("sends only an http(s) link as the Open action", () => {
+    const actions = (link: string | null) =>
+      JSON.parse(teamsActivityRequest(connection, "a:1", message({ channel: "msteams", kind: "survey", link }), null).body).attachments[0].content
+        .actions as Array<{ url: string }> | undefined;
+    expect(actions("http://127.0.0.1:8787/a (b)")?.[0].url).toBe("http://127.0.0.1:8787/a%20(b)");
+    expect(actions("javascript:alert(1)")).toBeUndefined();
   });
 
   it("recognises an admin-disabled bot (403 BotDisabledByAdmin)", () => {
@@ -159,9 +136,11 @@ describe("Microsoft Teams adapter", () => {
     expect(interpretTeamsResponse(403, { error: { code: "ConversationBlockedByUser" } })).toMatchObject({ code: "BlockedByUser" });
   });
 
-  it("retries throttling and outages, not refusals", () => {
-    expect(interpretTeamsResponse(429, null)).toMatchObject({ retryable: true });
+  it("retries throttling, precondition and gateway answers with Teams' wait, not refusals", () => {
+    expect(interpretTeamsResponse(429, null, 7)).toMatchObject({ retryable: true, retryAfterSeconds: 7 });
+    expect(interpretTeamsResponse(412, null)).toMatchObject({ code: "ProviderUnavailable", retryable: true });
     expect(interpretTeamsResponse(502, "")).toMatchObject({ retryable: true });
+    expect(interpretTeamsResponse(504, null)).toMatchObject({ retryable: true });
     expect(interpretTeamsResponse(404, null)).toMatchObject({ code: "RecipientNotFound", retryable: false });
   });
 

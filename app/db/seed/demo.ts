@@ -26,6 +26,8 @@ export { DEMO_FEEDBACK, FEEDBACK_COUNT_UPSERTS, FEEDBACK_SEED_TABLES, LARGE_FEED
 // @ts-ignore TS5097
 import { demoGoalRows } from "./goals.ts";
 // @ts-ignore TS5097
+import { demoNotificationChannelRows } from "./notification-channels.ts";
+// @ts-ignore TS5097
 import { demoOneOnOneRows, largeOneOnOneRows } from "./one-on-ones.ts";
 // @ts-ignore TS5097
 import { demoDataStudioRows } from "./data-studio.ts";
@@ -86,6 +88,7 @@ export const SEED_TABLE_ORDER = [
   "feedback_running_counts",
   "feedback_company_competency_counts",
   "data_studio_views",
+  "notification_channel_settings",
 ] as const;
 
 const T0 = Date.UTC(2026, 0, 5, 9, 0, 0);
@@ -1233,6 +1236,7 @@ export function demoSeed(now = Date.now()): SeedTables {
   merge(t, demoObjectiveSetRows(t, now));
   merge(t, demoOneOnOneRows(t, now));
   merge(t, demoDataStudioRows(t, now));
+  merge(t, demoNotificationChannelRows(t, now));
   // Last: one count row per person and day, whichever parts wrote feedback.
   foldFeedbackCounts(t);
   return t;

@@ -15,7 +15,7 @@ import {
 import { answered, type WritePlan, type Writes } from "~/db/write-plan";
 import { auditEvent } from "~/lib/audit.server";
 import { sharedCopy } from "~/lib/copy";
-import { prepareNotify } from "~/modules/notifications/notify.server";
+import { prepareNotify, readNotifyRoute } from "~/modules/notifications/notify.server";
 import { launchBlocker, LAUNCH_MESSAGES } from "./launch-check";
 import { launchRecords, nextLoopRunAt, runRecords, type LoopRecord, type OneOnOneRecord, type PairRecord, type RunRecord } from "./launch-records";
 import { resolveLoopPairs } from "./loop-audience.server";
@@ -172,6 +172,8 @@ export async function runNotices(
   const names = await namesOf(db, loop.companyId, input.pairs.map((p) => p.receiverId));
   const nameOf = (id: string) => (id === loop.companyId ? input.companyName : id === SELF_SELECT ? CHOSEN_BY_SENDER : (names.get(id) ?? "a colleague"));
   const writes: Writes = [];
+  // One read of the company's channel choice (and senders' snoozes) for every sender's message.
+  const route = bySender.size > 0 ? await readNotifyRoute(db, { companyId: loop.companyId, kind: input.kind, recipientUserIds: [...bySender.keys()] }) : undefined;
   for (const [senderId, receivers] of bySender) {
     const meeting = loop.templateType === "one-on-one";
     const reminder = input.kind === "feedback-loop-reminder";
@@ -198,6 +200,7 @@ export async function runNotices(
         dedupeKey: input.dedupeKey,
         platform: input.platform,
         senderUserId: input.senderUserId ?? null,
+        route,
       }))
     );
   }

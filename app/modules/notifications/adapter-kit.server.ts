@@ -31,7 +31,6 @@ export type DeliveryOutcome =
       detail: string;
       /** Throttling and provider outages are worth another try; a refusal is not. */
       retryable: boolean;
-      /** A throttled answer's Retry-After, for the pacing of the next try. */
       retryAfterSeconds?: number;
     };
 

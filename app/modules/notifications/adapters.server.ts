@@ -3,7 +3,7 @@ import type { ChatDeliveryConfig, Config } from "~/lib/config.server";
 import type { DeliveryAdapter, Fetcher } from "./adapter-kit.server";
 import { emailAdapter } from "./email/provider.server";
 import { slackAdapter, slackInstallationTokens, type SlackTokenSource } from "./slack-adapter.server";
-import { teamsAdapter } from "./teams-adapter.server";
+import { teamsAdapter, type TeamsBotDeps } from "./teams-adapter.server";
 
 export * from "./adapter-kit.server";
 export * from "./slack-adapter.server";
@@ -25,9 +25,9 @@ export const outboxAdapter: DeliveryAdapter = {
  * E-mail rows are not chat: createDeliveryAdapter hands them to the e-mail provider; given one
  * here, it stays in the outbox.
  */
-export function chatAdapter(config: ChatDeliveryConfig, fetcher: Fetcher, slackTokens?: SlackTokenSource): DeliveryAdapter {
+export function chatAdapter(config: ChatDeliveryConfig, fetcher: Fetcher, teams?: TeamsBotDeps, slackTokens?: SlackTokenSource): DeliveryAdapter {
   const slack = slackAdapter(config.slack, fetcher, slackTokens);
-  const msteams = teamsAdapter(config.msteams, fetcher);
+  const msteams = teamsAdapter(config.msteams, fetcher, teams);
   return {
     name: "chat",
     deliver(message) {
@@ -41,12 +41,12 @@ export function chatAdapter(config: ChatDeliveryConfig, fetcher: Fetcher, slackT
 /**
  * Chat rows go through the adapter NOTIFY_ADAPTER names; e-mail rows through the provider
  * EMAIL_PROVIDER names, whatever NOTIFY_ADAPTER says (a report e-mail is an e-mail even where chat
- * messages stay in the outbox). With `db`, a Slack message uses the bot token of the workspace's
- * installation. `fetcher` is injectable for tests; the default is the runtime's fetch.
+ * messages stay in the outbox). `fetcher` is injectable for tests; the default is the runtime's fetch.
  */
 export function createDeliveryAdapter(config: Config, fetcher: Fetcher = (input, init) => fetch(input, init), db?: Db): DeliveryAdapter {
+  const teams = db ? { bot: config.msteamsBot, db, appUrl: config.appUrl } : undefined;
   const slackTokens = db ? slackInstallationTokens(db, config.integrationKeys) : undefined;
-  const chat = config.notifyAdapter === "chat" ? chatAdapter(config.chat, fetcher, slackTokens) : outboxAdapter;
+  const chat = config.notifyAdapter === "chat" ? chatAdapter(config.chat, fetcher, teams, slackTokens) : outboxAdapter;
   const email = emailAdapter(config, fetcher);
   return {
     name: `${chat.name}+${email.name}`,

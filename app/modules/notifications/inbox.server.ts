@@ -27,6 +27,7 @@ export async function listInbox(db: Db, query: InboxQuery) {
       subject: notificationOutbox.subject,
       body: notificationOutbox.body,
       link: notificationOutbox.link,
+      items: notificationOutbox.items,
       status: notificationOutbox.status,
       error: notificationOutbox.error,
       createdAt: notificationOutbox.createdAt,

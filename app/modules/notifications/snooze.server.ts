@@ -1,7 +1,8 @@
-import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { notificationOutbox, reminderSnoozes } from "~/db/schema";
 import { REMINDER_KINDS } from "./kinds";
+import { nextDigestAt } from "./notify.server";
 
 /** "Snooze for a day": reminders to the person wait this long. */
 export const SNOOZE_MS = 24 * 60 * 60 * 1000;
@@ -43,4 +44,28 @@ export async function snoozedUntil(db: Db, companyId: string, userId: string, no
     .where(and(eq(reminderSnoozes.companyId, companyId), eq(reminderSnoozes.userId, userId), sql`${reminderSnoozes.until} > ${now.getTime()}`))
     .limit(1);
   return row?.until ?? null;
+}
+
+/**
+ * Ends the person's snooze early: held reminders go back to the next daily digest, and a digest
+ * that was held goes now. One batch; like snoozing, only ever for the person themself.
+ */
+export async function resumeReminders(db: Db, input: { companyId: string; userId: string; now: Date; digestHour: number }) {
+  const mine = and(
+    eq(notificationOutbox.companyId, input.companyId),
+    eq(notificationOutbox.recipientUserId, input.userId),
+    eq(notificationOutbox.status, "pending"),
+    gt(notificationOutbox.deliverAfter, input.now),
+  );
+  await db.batch([
+    db.delete(reminderSnoozes).where(and(eq(reminderSnoozes.companyId, input.companyId), eq(reminderSnoozes.userId, input.userId))),
+    db
+      .update(notificationOutbox)
+      .set({ deliverAfter: nextDigestAt(input.now, input.digestHour) })
+      .where(and(mine, inArray(notificationOutbox.kind, [...REMINDER_KINDS]))),
+    db
+      .update(notificationOutbox)
+      .set({ deliverAfter: input.now })
+      .where(and(mine, eq(notificationOutbox.kind, "reminder-digest"))),
+  ]);
 }

@@ -1,9 +1,12 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { sharedCopy } from "~/lib/copy";
+import { routeById } from "~/lib/route-table";
 import { personOfUser, type Person, type Viewer } from "~/modules/auth/session.server";
 import { loadHub } from "~/modules/feedback/hub.server";
 import { itemHref } from "~/modules/reviews/nomination-rules";
+import { activeCampaign } from "~/modules/objectives/okr-page.server";
 import { todoList } from "~/modules/reviews/todos.server";
+import { surveysToAnswer } from "~/modules/surveys/respond.server";
 import { slackApi, slackCall } from "./client.server";
 import { activeInstallation, slackPerson } from "./installations.server";
 import { homeView, type HomeSection } from "./views";
@@ -21,7 +24,12 @@ function asViewer(person: Person): Viewer {
 /** The person's open to-dos as the app computes them (review to-dos, feedback to give and asked of them), as links. */
 export async function homeSections(context: AppLoadContext, person: Person, now = new Date()): Promise<HomeSection[]> {
   const absolute = (path: string) => new URL(path, context.config.appUrl).toString();
-  const [reviews, hub] = await Promise.all([todoList(context, asViewer(person)), loadHub(context.db, person, now)]);
+  const [reviews, hub, surveys, objectives] = await Promise.all([
+    todoList(context, asViewer(person)),
+    loadHub(context.db, person, now),
+    surveysToAnswer(context.db, person.company.id, person.user.id),
+    activeCampaign(context.db, person.company.id, person.user.id, now),
+  ]);
   const reviewTodos = reviews.reviewList.flatMap((campaign) =>
     campaign.reviews
       .filter((item) => !item.completed)
@@ -37,8 +45,16 @@ export async function homeSections(context: AppLoadContext, person: Person, now 
     detail: r.message || null,
     url: absolute(`/feedback/requests/${encodeURIComponent(r.id)}`),
   }));
+  const surveyTodos = surveys.map((s) => ({ title: s.title, detail: null, url: absolute(s.path) }));
+  // Objectives are a to-do until the person submits them for the campaign running now.
+  const objectiveTodos =
+    objectives && objectives.state === "pending"
+      ? [{ title: objectives.title, detail: words.homeObjectivesDue, url: absolute(routeById("objectives-okr").path) }]
+      : [];
   return [
     { heading: words.homeReviews, todos: reviewTodos },
+    { heading: words.homeSurveys, todos: surveyTodos },
+    { heading: words.homeObjectives, todos: objectiveTodos },
     { heading: words.homeFeedbackToGive, todos: feedbackTodos },
     { heading: words.homeFeedbackRequests, todos: requestTodos },
   ];

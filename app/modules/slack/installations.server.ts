@@ -144,12 +144,19 @@ export function listInstallations(db: Db, companyId: string): Promise<Installati
  * verified request's team). Someone of another company, deleted or unknown: null.
  */
 export async function slackPerson(db: Db, teamId: string, slackUserId: string): Promise<{ companyId: string; userId: string } | null> {
-  const companyId = await companyOfTeam(db, teamId);
-  if (!companyId || !slackUserId) return null;
+  if (!teamId || !slackUserId) return null;
+  // One statement (an interactivity answer has little time): the team's company and the person in it.
   const [row] = await db
-    .select({ id: users.id })
+    .select({ companyId: users.companyId, userId: users.id })
     .from(users)
-    .where(and(eq(users.companyId, companyId), eq(users.slackUserId, slackUserId), eq(users.isDeleted, false)))
+    .where(
+      and(
+        eq(users.slackUserId, slackUserId),
+        eq(users.isDeleted, false),
+        sql`${users.companyId} = (SELECT c.id FROM companies c LEFT JOIN workspaces w ON w.company_id = c.id
+          WHERE c.platform = 'slack' AND (c.external_id = ${teamId} OR w.slack_team_id = ${teamId}) LIMIT 1)`,
+      ),
+    )
     .limit(1);
-  return row ? { companyId, userId: row.id } : null;
+  return row ?? null;
 }

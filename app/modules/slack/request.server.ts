@@ -14,7 +14,8 @@ export async function verifiedSlackBody(request: Request, context: AppLoadContex
     return { ok: false as const, response: new Response("Unauthorized", { status: 401, headers: { "Cache-Control": "no-store" } }) };
   };
   if (request.method !== "POST") return { ok: false, response: new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } }) };
-  const rawBody = await request.text();
+  // The exact bytes Slack signed (a form body read as text would warn in workerd).
+  const rawBody = new TextDecoder().decode(await request.arrayBuffer());
   const check = await verifySlackSignature(context.config.slackApp.signingSecret, request.headers, rawBody);
   if (!check.ok) return refuse(check.reason);
   if (!(await markTokenUsed(context, check.replayId, check.validUntil))) return refuse("replayed");

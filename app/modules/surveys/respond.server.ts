@@ -319,3 +319,15 @@ export async function clearDraftCookies(request: Request, secret: string, db: Db
   if (deletes.length > 0) await db.$client.batch(deletes.map((statement) => d1Statement(db, statement)));
   return headers;
 }
+
+/** The open runs a person was sent and has not answered yet, newest first (their survey to-dos). */
+export async function surveysToAnswer(db: Db, companyId: string, userId: string, limit = 50) {
+  const rows = await db.all<{ runId: string; title: string; closesAt: number | null }>(sql`
+    SELECT r.id AS runId, r.title AS title, r.closes_at AS closesAt
+    FROM survey_recipients sr
+    JOIN survey_runs r ON r.id = sr.run_id AND r.company_id = sr.company_id
+    WHERE sr.company_id = ${companyId} AND sr.user_id = ${userId} AND sr.responded = 0 AND r.state = 'open'
+    ORDER BY r.launched_at DESC, r.id
+    LIMIT ${limit}`);
+  return rows.map((r) => ({ runId: r.runId, title: r.title, closesAt: r.closesAt === null ? null : new Date(r.closesAt), path: respondPath(r.runId) }));
+}

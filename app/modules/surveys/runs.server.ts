@@ -346,7 +346,11 @@ export type RemindOutcome = { ok: false; conflict: string } | { ok: true; remind
  * unreachable recipient is listed, responded or not, so the list does not tell who responded.
  * `requestId` makes the outbox rows' dedupe key: a resubmitted form reminds once.
  */
-export async function sendReminders(db: Db, viewer: Viewer, input: { runId: string; requestId: string }): Promise<RemindOutcome | null> {
+export async function sendReminders(
+  db: Db,
+  viewer: Viewer,
+  input: { runId: string; requestId: string; digestHour?: number }
+): Promise<RemindOutcome | null> {
   const companyId = viewer.company.id;
   const [runs, people] = await db.$client.batch([
     d1Statement(
@@ -391,6 +395,7 @@ export async function sendReminders(db: Db, viewer: Viewer, input: { runId: stri
       link: respondPath(run.run_id),
       dedupeKey: `survey-reminder:${run.run_id}:${input.requestId}`,
       senderUserId: viewer.user.id,
+      digestHour: input.digestHour,
     });
     const items: BatchItem<"sqlite">[] = [
       ...outbox,

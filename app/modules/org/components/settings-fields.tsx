@@ -100,3 +100,14 @@ export function AnonymityFloorField({
     </div>
   );
 }
+
+/** The per-kind notification channels live on the Settings page (a plain link: it works without JavaScript). */
+export function NotificationsLink({ words }: { words: Copy }) {
+  return (
+    <p className="mt-4 text-sm">
+      <a href="/settings#notifications" className="font-medium text-indigo-700 underline hover:text-indigo-900">
+        {words.notificationPrefs.openSection}
+      </a>
+    </p>
+  );
+}

@@ -2,7 +2,7 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import type { Form } from "@remix-run/react";
 import type { Copy } from "~/lib/copy";
 import { Button } from "~/ui/button";
-import { AnonymityFloorField, ColorScaleFields, type CompanySettings } from "./settings-fields";
+import { AnonymityFloorField, ColorScaleFields, NotificationsLink, type CompanySettings } from "./settings-fields";
 
 interface SettingsFormProps {
   words: Copy;
@@ -12,6 +12,8 @@ interface SettingsFormProps {
   /** fetcher.Form inside the dialog; Remix's Form on the standalone page. */
   FormComponent: typeof Form;
   cancel: React.ReactNode;
+  /** A link to the Settings page's Notifications section (the modal has no room for it); off on that page. */
+  notificationsLink?: boolean;
 }
 
 /**
@@ -19,7 +21,7 @@ interface SettingsFormProps {
  * server's (app/modules/org/settings.schema.ts): two radios and a number need no client-side zod, and keeping
  * zod out of the shell keeps it out of every page's first load.
  */
-export function SettingsForm({ words, settings, redirectTo, lastResult, FormComponent, cancel }: SettingsFormProps) {
+export function SettingsForm({ words, settings, redirectTo, lastResult, FormComponent, cancel, notificationsLink = true }: SettingsFormProps) {
   const [form, fields] = useForm({
     id: "company-settings",
     lastResult: lastResult ?? undefined,
@@ -45,6 +47,7 @@ export function SettingsForm({ words, settings, redirectTo, lastResult, FormComp
         errorId={floor.errorId}
       />
       {form.errors ? <p className="mt-2 text-sm text-red-600">{form.errors.join(" ")}</p> : null}
+      {notificationsLink ? <NotificationsLink words={words} /> : null}
       <div className="mt-6 flex justify-end gap-2">
         {cancel}
         <Button type="submit">{words.save}</Button>

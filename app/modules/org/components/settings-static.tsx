@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { Copy } from "~/lib/copy";
 import { Button, buttonClass } from "~/ui/button";
-import { AnonymityFloorField, ColorScaleFields, type CompanySettings } from "./settings-fields";
+import { AnonymityFloorField, ColorScaleFields, NotificationsLink, type CompanySettings } from "./settings-fields";
 
 /**
  * The Settings modal as plain HTML, for ?settings=1 before (or without) JavaScript: the sidebar's
@@ -18,6 +18,7 @@ export function StaticSettingsModal({ words, settings, redirectTo }: { words: Co
           <input type="hidden" name="redirectTo" value={redirectTo} />
           <ColorScaleFields name="colorScale" words={words} current={settings.colorScale} />
           <AnonymityFloorField name="anonymityFloor" words={words} current={settings.anonymityFloor} />
+          <NotificationsLink words={words} />
           <div className="mt-6 flex justify-end gap-2">
             <Link to={redirectTo} className={buttonClass("secondary")}>
               {words.cancel}
