@@ -1,4 +1,3 @@
-import type { OutboxItem } from "~/db/schema";
 import type { Db } from "~/db/client.server";
 import { sharedCopy } from "~/lib/copy";
 import type { ChatDeliveryConfig, IntegrationKeyRing } from "~/lib/config.server";
@@ -47,8 +46,8 @@ export function safeSlackUrl(link: string | null | undefined): string | null {
 
 const clip = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);
 
-/** The message with the fields the delivery part adds (a digest's items, snoozable). */
-export type SlackOutbound = OutboundMessage & { items?: OutboxItem[] | null; snoozable?: boolean };
+/** Kept as a name for the message Block Kit is built from. */
+export type SlackOutbound = OutboundMessage;
 
 type Block = Record<string, unknown>;
 

@@ -1,5 +1,4 @@
 import type { Db } from "~/db/client.server";
-import type { OutboxItem } from "~/db/schema";
 import type { ChatDeliveryConfig, Config } from "~/lib/config.server";
 import { msteamsCopy } from "~/lib/copy";
 import { clearInstallationDisabled, deliveryTarget, markInstallationDisabled } from "~/modules/msteams/conversations.server";
@@ -20,8 +19,8 @@ export interface TeamsConnection {
   botAppId: string;
 }
 
-/** A message as the delivery part hands it: a digest's items and "Snooze for a day" are optional until every sender sets them. */
-export type TeamsMessage = OutboundMessage & { items?: OutboxItem[] | null; snoozable?: boolean };
+/** Kept as a name for the message a card is built from. */
+export type TeamsMessage = OutboundMessage;
 
 type Failed = Extract<DeliveryOutcome, { ok: false }>;
 type TokenResult = { ok: true; token: string } | Failed;
