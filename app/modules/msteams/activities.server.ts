@@ -3,7 +3,8 @@ import { z } from "zod";
 import { msteamsCopy } from "~/lib/copy";
 import { logInfo, logWarn } from "~/lib/log.server";
 import { snoozeReminders } from "~/modules/notifications/snooze.server";
-import { botFrameworkToken, SNOOZE_ACTION, teamsSend } from "~/modules/notifications/teams-adapter.server";
+import { send } from "~/modules/notifications/adapter-kit.server";
+import { botFrameworkToken, SNOOZE_ACTION } from "~/modules/notifications/teams-adapter.server";
 import { BotAuthError, verifyBotFrameworkRequest } from "./bot-auth.server";
 import { companyForTenant, personForTeamsAccount, recordRemoval, saveInstallation } from "./conversations.server";
 
@@ -169,7 +170,7 @@ async function reply(context: AppLoadContext, activity: Activity, text: string) 
   }
   const conversation = encodeURIComponent(activity.conversation.id);
   const url = `${activity.serviceUrl.replace(/\/+$/, "")}/v3/conversations/${conversation}/activities${activity.id ? `/${encodeURIComponent(activity.id)}` : ""}`;
-  const sent = await teamsSend((input, init) => fetch(input, init), {
+  const sent = await send((input, init) => fetch(input, init), {
     url,
     method: "POST",
     headers: { Authorization: `Bearer ${token.token}`, "Content-Type": "application/json; charset=utf-8" },

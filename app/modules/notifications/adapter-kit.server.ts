@@ -69,6 +69,17 @@ export function parseRetryAfter(value: string | null | undefined, now = Date.now
   return Math.max(0, Math.ceil((at - now) / 1000));
 }
 
+/** An http(s) address as a string, or null: a message's link is never a javascript: or data: URL. */
+export function httpLink(link: string | null | undefined): string | null {
+  if (!link) return null;
+  try {
+    const url = new URL(link);
+    return url.protocol === "https:" || url.protocol === "http:" ? url.toString() : null;
+  } catch {
+    return null;
+  }
+}
+
 export async function send(
   fetcher: Fetcher,
   request: PlannedRequest

@@ -2,7 +2,7 @@ import type { Db } from "~/db/client.server";
 import { sharedCopy } from "~/lib/copy";
 import type { ChatDeliveryConfig, IntegrationKeyRing } from "~/lib/config.server";
 import { botTokenForCompanyTeam } from "~/modules/slack/installations.server";
-import { fail, type DeliveryAdapter, type DeliveryOutcome, type Fetcher, type OutboundMessage, type PlannedRequest } from "./adapter-kit.server";
+import { fail, parseRetryAfter, send, type DeliveryAdapter, type DeliveryOutcome, type Fetcher, type OutboundMessage, type PlannedRequest } from "./adapter-kit.server";
 
 // Slack Web API: chat.postMessage with the person's user id as channel posts into the app's DM.
 
@@ -109,9 +109,9 @@ export function slackPostMessageRequest(config: ChatDeliveryConfig["slack"], mes
 }
 
 /** Slack answers 200 with { ok: false, error } for most refusals, and 429 with Retry-After when throttled. */
-export function interpretSlackResponse(status: number, body: unknown, retryAfterHeader?: string | null): DeliveryOutcome {
+export function interpretSlackResponse(status: number, body: unknown, retryAfter?: string | number | null): DeliveryOutcome {
   if (status === 429) {
-    const seconds = retryAfterHeader ? Number(retryAfterHeader) : Number.NaN;
+    const seconds = typeof retryAfter === "number" ? retryAfter : (parseRetryAfter(retryAfter) ?? Number.NaN);
     const throttled = { ok: false as const, code: "ProviderUnavailable" as const, detail: "slack http 429", retryable: true };
     return Number.isFinite(seconds) && seconds >= 0 ? { ...throttled, retryAfterSeconds: seconds } : throttled;
   }
@@ -151,20 +151,9 @@ export function slackAdapter(config: ChatDeliveryConfig["slack"], fetcher: Fetch
       const token = (tokens ? await tokens(message) : null) || config.botToken;
       if (!token) return fail("AppNotAuthorized", "the Slack app is not installed in the workspace and SLACK_BOT_TOKEN is not set");
       const request = slackPostMessageRequest(config, message, token);
-      let response: Response;
-      try {
-        response = await fetcher(request.url, { method: request.method, headers: request.headers, body: request.body });
-      } catch (error) {
-        return fail("ProviderUnavailable", `slack ${error instanceof Error ? error.message : String(error)}`, true);
-      }
-      const text = await response.text();
-      let json: unknown = null;
-      try {
-        json = text ? JSON.parse(text) : null;
-      } catch {
-        json = null;
-      }
-      return interpretSlackResponse(response.status, json, response.headers.get("Retry-After"));
+      const response = await send(fetcher, request);
+      if ("networkError" in response) return fail("ProviderUnavailable", `slack ${response.networkError}`, true);
+      return interpretSlackResponse(response.status, response.json, response.retryAfterSeconds);
     },
   };
 }

@@ -2,7 +2,7 @@ import type { Db } from "~/db/client.server";
 import type { ChatDeliveryConfig, Config } from "~/lib/config.server";
 import { msteamsCopy } from "~/lib/copy";
 import { clearInstallationDisabled, deliveryTarget, markInstallationDisabled } from "~/modules/msteams/conversations.server";
-import { fail, type DeliveryAdapter, type DeliveryOutcome, type Fetcher, type OutboundMessage, type PlannedRequest } from "./adapter-kit.server";
+import { fail, httpLink, send, type DeliveryAdapter, type DeliveryOutcome, type Fetcher, type OutboundMessage, type PlannedRequest } from "./adapter-kit.server";
 import { isReminderKind } from "./kinds";
 
 // Microsoft Teams through the Bot Framework connector: the bot's token from the Microsoft identity
@@ -60,17 +60,6 @@ export function escapeCardText(text: string): string {
     .replace(/\bwww\./gi, "www\u200b.");
 }
 
-/** Our own link for an Action.OpenUrl: http(s) only. */
-function openUrlTarget(link: string | null): string | null {
-  if (!link) return null;
-  try {
-    const url = new URL(link);
-    return url.protocol === "https:" || url.protocol === "http:" ? url.toString() : null;
-  } catch {
-    return null;
-  }
-}
-
 const FEEDBACK_KINDS = new Set(["feedback-loop", "feedback-loop-reminder", "reminder-digest"]);
 export const SNOOZE_ACTION = "snooze_reminders";
 
@@ -87,7 +76,7 @@ const openAction = (title: string, url: string): CardElement => ({ type: "Action
 export function teamsCard(message: TeamsMessage, appUrl: string | null): CardElement {
   const body: CardElement[] = [textBlock(message.subject, { weight: "Bolder", size: "Medium" }), textBlock(message.body)];
   for (const item of message.items ?? []) {
-    const itemLink = openUrlTarget(item.link);
+    const itemLink = httpLink(item.link);
     body.push({
       type: "Container",
       separator: true,
@@ -100,10 +89,10 @@ export function teamsCard(message: TeamsMessage, appUrl: string | null): CardEle
     });
   }
   const actions: CardElement[] = [];
-  const link = openUrlTarget(message.link);
+  const link = httpLink(message.link);
   if (link) actions.push(openAction(msteamsCopy.open, link));
   if (FEEDBACK_KINDS.has(message.kind) && appUrl) {
-    const give = openUrlTarget(new URL("/feedback/give", appUrl).toString());
+    const give = httpLink(new URL("/feedback/give", appUrl).toString());
     if (give) actions.push(openAction(msteamsCopy.giveFeedback, give));
   }
   const snoozable = message.snoozable ?? (isReminderKind(message.kind) || message.kind === "reminder-digest");
@@ -163,34 +152,6 @@ export function interpretTeamsCreateConversation(status: number, body: unknown, 
   return { ok: true, conversationId: id };
 }
 
-/** Retry-After as seconds (a number of seconds or an HTTP date), or undefined. */
-export function retryAfterSeconds(header: string | null, now = Date.now()): number | undefined {
-  if (!header) return undefined;
-  if (/^\d+$/.test(header.trim())) return Number(header.trim());
-  const at = Date.parse(header);
-  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
-}
-
-type Sent = { status: number; json: unknown; retryAfter?: number } | { networkError: string };
-
-/** Like adapter-kit's send, keeping Retry-After (Teams throttling names its wait there). */
-export async function teamsSend(fetcher: Fetcher, request: PlannedRequest): Promise<Sent> {
-  let response: Response;
-  try {
-    response = await fetcher(request.url, { method: request.method, headers: request.headers, body: request.body });
-  } catch (error) {
-    return { networkError: error instanceof Error ? error.message : String(error) };
-  }
-  const text = await response.text();
-  let json: unknown = null;
-  try {
-    json = text ? JSON.parse(text) : null;
-  } catch {
-    json = null;
-  }
-  return { status: response.status, json, retryAfter: retryAfterSeconds(response.headers.get("Retry-After")) };
-}
-
 // ---------------------------------------------------------------------------------------------
 // The bot's token: client credentials for the bot's own tenant, kept in the isolate until shortly
 // before it expires (Microsoft's tokens last about an hour; asking per message would be throttled).
@@ -225,7 +186,7 @@ export async function botFrameworkToken(bot: TeamsBotConfig, fetcher: Fetcher, n
   let pending = tokenRequests.get(key);
   if (!pending) {
     pending = (async (): Promise<TokenResult> => {
-      const answer = await teamsSend(fetcher, botTokenRequest(bot));
+      const answer = await send(fetcher, botTokenRequest(bot));
       if ("networkError" in answer) return failed("ProviderUnavailable", `msteams token ${answer.networkError}`, true);
       const json = (answer.json ?? {}) as { access_token?: unknown; expires_in?: unknown; error?: unknown };
       if (answer.status === 200 && typeof json.access_token === "string" && json.access_token) {
@@ -260,7 +221,7 @@ export interface TeamsBotDeps {
 export function teamsAdapter(config: ChatDeliveryConfig["msteams"], fetcher: Fetcher, deps?: TeamsBotDeps): DeliveryAdapter {
   const now = () => deps?.now?.() ?? new Date();
   // Without the app's configured address, its origin is the message's own link's.
-  const appUrlOf = (message: OutboundMessage) => deps?.appUrl ?? (openUrlTarget(message.link) ? new URL(message.link!).origin : null);
+  const appUrlOf = (message: OutboundMessage) => deps?.appUrl ?? (httpLink(message.link) ? new URL(message.link!).origin : null);
 
   async function connect(
     message: OutboundMessage,
@@ -304,15 +265,15 @@ export function teamsAdapter(config: ChatDeliveryConfig["msteams"], fetcher: Fet
       if ("outcome" in connected) return connected.outcome;
       let conversationId = connected.conversationId;
       if (!conversationId) {
-        const created = await teamsSend(fetcher, teamsCreateConversationRequest(connected.connection, message));
+        const created = await send(fetcher, teamsCreateConversationRequest(connected.connection, message));
         if ("networkError" in created) return fail("ProviderUnavailable", `msteams ${created.networkError}`, true);
-        const conversation = interpretTeamsCreateConversation(created.status, created.json, created.retryAfter);
+        const conversation = interpretTeamsCreateConversation(created.status, created.json, created.retryAfterSeconds);
         if (!("conversationId" in conversation)) return settle(message, conversation, connected.disabled);
         conversationId = conversation.conversationId;
       }
-      const posted = await teamsSend(fetcher, teamsActivityRequest(connected.connection, conversationId, message, appUrlOf(message)));
+      const posted = await send(fetcher, teamsActivityRequest(connected.connection, conversationId, message, appUrlOf(message)));
       if ("networkError" in posted) return fail("ProviderUnavailable", `msteams ${posted.networkError}`, true);
-      const outcome = interpretTeamsResponse(posted.status, posted.json, posted.retryAfter);
+      const outcome = interpretTeamsResponse(posted.status, posted.json, posted.retryAfterSeconds);
       return settle(message, outcome, connected.disabled);
     },
   };

@@ -1,4 +1,4 @@
-import type { OutboundMessage } from "../adapter-kit.server";
+import { httpLink, type OutboundMessage } from "../adapter-kit.server";
 
 /**
  * An outbox row as an e-mail: the subject, an HTML body laid out for mail clients (tables and
@@ -21,17 +21,6 @@ export function escapeHtml(value: string): string {
     .replaceAll(">", "&gt;")
     .replaceAll('"', "&quot;")
     .replaceAll("'", "&#39;");
-}
-
-/** An http(s) address, or null: a link in an e-mail is never a javascript: or data: URL. */
-function safeLink(link: string | null | undefined): string | null {
-  if (!link) return null;
-  try {
-    const url = new URL(link);
-    return url.protocol === "https:" || url.protocol === "http:" ? url.toString() : null;
-  } catch {
-    return null;
-  }
 }
 
 /** A header value on one line (a subject typed with line breaks must not start new headers). */
@@ -62,7 +51,7 @@ interface Action {
 
 function actionsOf(message: OutboundMessage, appUrl: string): Action[] {
   const actions: Action[] = [];
-  const link = safeLink(message.link);
+  const link = httpLink(message.link);
   if (link) actions.push({ label: "Open", href: link });
   if (FEEDBACK_KINDS.has(message.kind)) actions.push({ label: "Give Feedback", href: new URL("/feedback/give", appUrl).toString() });
   if (message.snoozable) actions.push({ label: "Snooze for a day", href: new URL("/notifications/snooze", appUrl).toString() });
@@ -72,7 +61,7 @@ function actionsOf(message: OutboundMessage, appUrl: string): Action[] {
 export function renderEmail(message: OutboundMessage, appUrl: string): RenderedEmail {
   const subject = oneLine(message.subject) || "Pulseboard";
   const actions = actionsOf(message, appUrl);
-  const items = (message.items ?? []).map((item) => ({ ...item, link: safeLink(item.link) }));
+  const items = (message.items ?? []).map((item) => ({ ...item, link: httpLink(item.link) }));
 
   const text = [
     subject,
