@@ -1000,6 +1000,8 @@ const SHARED = {
     modalText: "Your feedback",
     modalUnknownColleague: "Choose a colleague of your company from the list.",
     modalTextRequired: "This is a required field.",
+    modalTextTooLong: (max: number) => `At most ${max} characters.`,
+    modalKindInvalid: "Choose Feedback or Praise.",
     modalNotLinked: "Your Slack account is not linked to a Pulseboard person of this workspace.",
     snoozed: (until: string) => `Reminders snoozed until ${until}.`,
     notLinked: "Your Slack account is not linked to a Pulseboard person of this workspace.",

@@ -228,6 +228,10 @@ describe("Slack interactivity", () => {
     expect(await crossTeam.json()).toMatchObject({ response_action: "errors" });
     const empty = await slackPost("/slack/interactivity", interactivityBody(submission(eve.slack_user_id, { receiverId: alice.id, text: "   " })), FORM);
     expect(await empty.json()).toMatchObject({ response_action: "errors", errors: { text: "This is a required field." } });
+    const badKind = await slackPost("/slack/interactivity", interactivityBody(submission(eve.slack_user_id, { receiverId: alice.id, kind: "bonus", text: "Hi" })), FORM);
+    expect(await badKind.json()).toMatchObject({ response_action: "errors", errors: { kind: "Choose Feedback or Praise." } });
+    const tooLong = await slackPost("/slack/interactivity", interactivityBody(submission(eve.slack_user_id, { receiverId: alice.id, text: "x".repeat(20000) })), FORM);
+    expect(await tooLong.json()).toMatchObject({ response_action: "errors", errors: { text: expect.stringMatching(/^At most \d+ characters\.$/) } });
     expect(await count("feedback_items")).toBe(before);
   });
 

@@ -122,8 +122,8 @@ export async function submitQuickFeedback(context: AppLoadContext, payload: View
   const receiver = await activeColleague(context.db, person, receiverId);
   if (!receiver) errors[MODAL_BLOCKS.colleague] = words.modalUnknownColleague;
   if (!text) errors[MODAL_BLOCKS.text] = words.modalTextRequired;
-  else if (text.length > FEEDBACK_TEXT_MAX) errors[MODAL_BLOCKS.text] = `At most ${FEEDBACK_TEXT_MAX} characters.`;
-  if (!(QUICK_FEEDBACK_KINDS as readonly string[]).includes(kindValue)) errors[MODAL_BLOCKS.kind] = words.modalTextRequired;
+  else if (text.length > FEEDBACK_TEXT_MAX) errors[MODAL_BLOCKS.text] = words.modalTextTooLong(FEEDBACK_TEXT_MAX);
+  if (!(QUICK_FEEDBACK_KINDS as readonly string[]).includes(kindValue)) errors[MODAL_BLOCKS.kind] = words.modalKindInvalid;
   if (!receiver || Object.keys(errors).length) return json({ response_action: "errors", errors });
   const requestId = `slack-view:${payload.view.id}`;
   const kind = kindValue as QuickFeedbackKind;
