@@ -1,5 +1,5 @@
 import { createCookie } from "@remix-run/cloudflare";
-import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { createExecutionContext, createMessageBatch, getQueueResult, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import worker from "../../workers/app";
 
@@ -64,4 +64,15 @@ export async function sessionFor(email: string, options: { frameTeamId?: string 
 export function cookieFrom(response: Response): string {
   const header = response.headers.get("Set-Cookie") ?? "";
   return header.split(";")[0];
+}
+
+/** Hands messages to the Worker's queue consumer as one batch, as Queues would, and returns what it acknowledged and retried. */
+export async function consumeQueue(queue: string, messages: Array<{ id: string; body: unknown; attempts?: number }>, testEnv: Env = env as Env) {
+  const batch = createMessageBatch(
+    queue,
+    messages.map((m) => ({ id: m.id, timestamp: new Date(), attempts: m.attempts ?? 1, body: m.body })),
+  );
+  const ctx = createExecutionContext();
+  await worker.queue!(batch as MessageBatch<never>, testEnv);
+  return getQueueResult(batch, ctx);
 }

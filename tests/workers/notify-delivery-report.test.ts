@@ -1,11 +1,9 @@
-import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createDb } from "~/db/client.server";
-import worker from "../../workers/app";
 import { deliverOutbox } from "../../workers/due-work";
 import { JOBS_QUEUE } from "../../workers/queues";
-import { postForm, sessionFor } from "./helpers";
+import { consumeQueue, postForm, sessionFor } from "./helpers";
 import { ON_TIME_QUESTION } from "./review-blocks";
 
 // 'Report will be emailed once completed' (000 §4, 002 §8): the report requested on a review's page
@@ -14,12 +12,7 @@ import { ON_TIME_QUESTION } from "./review-blocks";
 const db = createDb(env.DB);
 const realFetch = globalThis.fetch;
 
-async function consume(id: string, body: unknown, attempts = 1) {
-  const batch = createMessageBatch(JOBS_QUEUE, [{ id, timestamp: new Date(), attempts, body }]);
-  const ctx = createExecutionContext();
-  await worker.queue!(batch as MessageBatch<never>, env as Env);
-  return getQueueResult(batch, ctx);
-}
+const consume = (id: string, body: unknown, attempts = 1) => consumeQueue(JOBS_QUEUE, [{ id, body, attempts }]);
 
 /** What the app sends to the jobs queue, kept instead of sent. */
 function captureJobs() {

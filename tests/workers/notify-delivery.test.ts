@@ -1,4 +1,3 @@
-import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createDb } from "~/db/client.server";
@@ -11,7 +10,7 @@ import {
 } from "~/modules/notifications/deliver.server";
 import { notify } from "~/modules/notifications/notify.server";
 import { tellSendersOfFailures } from "~/modules/notifications/tell-senders.server";
-import worker from "../../workers/app";
+import { consumeQueue } from "./helpers";
 import { JOBS_DEAD_LETTER_QUEUE, JOBS_QUEUE } from "../../workers/queues";
 
 // Delivery of outbox rows: the claim, at most once per row whatever the queue redelivers, retries
@@ -37,15 +36,7 @@ function fakeSlack(answer: (n: number) => { status: number; body: unknown; heade
   return calls;
 }
 
-async function consume(queue: string, messages: Array<{ id: string; body: unknown; attempts?: number }>, testEnv: Env = env) {
-  const batch = createMessageBatch(
-    queue,
-    messages.map((m) => ({ id: m.id, timestamp: new Date(), attempts: m.attempts ?? 1, body: m.body }))
-  );
-  const ctx = createExecutionContext();
-  await worker.queue!(batch as MessageBatch<never>, testEnv);
-  return getQueueResult(batch, ctx);
-}
+const consume = consumeQueue;
 
 const deliver = (outboxId: string, companyId = "c-acme") => ({ type: "notification.deliver", outboxId, companyId });
 

@@ -1,6 +1,9 @@
 import type { OutboxItem } from "~/db/schema";
+import { parseRetryAfter } from "~/lib/retry-after";
 import { formatDeliveryError, type DeliveryErrorCode } from "./failures";
 import type { NotificationChannel } from "./kinds";
+
+export { parseRetryAfter };
 
 export type { OutboxItem };
 
@@ -54,19 +57,6 @@ export const fail = (code: DeliveryErrorCode, detail: string, retryable = false)
 /** The stored form of a failed outcome (see failures.ts). */
 export function outcomeError(outcome: DeliveryOutcome): string | null {
   return outcome.ok ? null : formatDeliveryError(outcome.code, outcome.detail);
-}
-
-/**
- * Seconds an HTTP Retry-After asks for (delta-seconds or an HTTP date), or undefined when absent
- * or unreadable. Never negative; fractions round up.
- */
-export function parseRetryAfter(value: string | null | undefined, now = Date.now()): number | undefined {
-  if (!value) return undefined;
-  const trimmed = value.trim();
-  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.ceil(Number(trimmed));
-  const at = Date.parse(trimmed);
-  if (Number.isNaN(at)) return undefined;
-  return Math.max(0, Math.ceil((at - now) / 1000));
 }
 
 /** An http(s) address as a string, or null: a message's link is never a javascript: or data: URL. */

@@ -6,7 +6,7 @@ import type { Config } from "~/lib/config.server";
 import { logInfo } from "~/lib/log.server";
 import { createDeliveryAdapter, outcomeError, type DeliveryOutcome, type Fetcher, type OutboundMessage } from "./adapters.server";
 import { formatDeliveryError, notDeliveredMessage } from "./failures";
-import { isReminderKind, REMINDER_KINDS } from "./kinds";
+import { isSnoozableKind, REMINDER_KINDS } from "./kinds";
 import { pacerName, type PacedPlatform, type Reservation, type SendReport } from "./pacing";
 
 export interface OutboxRef {
@@ -222,7 +222,7 @@ async function loadOutboundMessage(db: Db, config: Config, ref: OutboxRef) {
     },
     tenantId: row.tenantId,
     items: Array.isArray(row.items) ? row.items.map((item) => ({ ...item, link: absolute(item.link) })) : null,
-    snoozable: isReminderKind(row.kind) || row.kind === "reminder-digest",
+    snoozable: isSnoozableKind(row.kind),
   };
   return { status: row.status, attempts: row.attempts, hasRecipient: row.recipientName !== null, message };
 }

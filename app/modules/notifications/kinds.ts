@@ -47,6 +47,20 @@ export function isReminderKind(kind: string): boolean {
   return (REMINDER_KINDS as readonly string[]).includes(kind);
 }
 
+/** What "Snooze for a day" holds back: the reminders and the digest that gathers them. */
+export const SNOOZABLE_KINDS = [...REMINDER_KINDS, "reminder-digest"] as const satisfies readonly NotificationKind[];
+
+export function isSnoozableKind(kind: string): boolean {
+  return (SNOOZABLE_KINDS as readonly string[]).includes(kind);
+}
+
+/** Messages that offer "Give Feedback" (a chat's quick feedback, the app's give page in e-mail). */
+const GIVE_FEEDBACK_KINDS: readonly string[] = ["feedback-loop", "feedback-loop-reminder", "reminder-digest"] satisfies NotificationKind[];
+
+export function offersGiveFeedback(kind: string): boolean {
+  return GIVE_FEEDBACK_KINDS.includes(kind);
+}
+
 /** The admin's choice for a kind; "chat" is the company's platform. */
 export const CHANNEL_CHOICES = ["chat", "email", "both"] as const;
 export type ChannelChoice = (typeof CHANNEL_CHOICES)[number];

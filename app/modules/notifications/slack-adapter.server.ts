@@ -2,7 +2,11 @@ import type { Db } from "~/db/client.server";
 import { sharedCopy } from "~/lib/copy";
 import type { ChatDeliveryConfig, IntegrationKeyRing } from "~/lib/config.server";
 import { botTokenForCompanyTeam } from "~/modules/slack/installations.server";
+import { escapeSlack, safeSlackUrl } from "~/modules/slack/mrkdwn";
+
+export { escapeSlack, safeSlackUrl };
 import { fail, parseRetryAfter, send, type DeliveryAdapter, type DeliveryOutcome, type Fetcher, type OutboundMessage, type PlannedRequest } from "./adapter-kit.server";
+import { offersGiveFeedback } from "./kinds";
 
 // Slack Web API: chat.postMessage with the person's user id as channel posts into the app's DM.
 
@@ -24,25 +28,8 @@ const SLACK_TRANSIENT = new Set(["ratelimited", "rate_limited", "internal_error"
 /** The action ids the interactivity endpoint answers (app/modules/slack/interactivity.server.ts). */
 export const SLACK_ACTIONS = { open: "open_link", giveFeedback: "give_feedback", snooze: "snooze_reminders" } as const;
 
-const FEEDBACK_KINDS = new Set(["feedback-loop", "feedback-loop-reminder", "reminder-digest"]);
-const SNOOZABLE_KINDS = new Set(["reminder", "survey-reminder", "feedback-loop-reminder", "reminder-digest"]);
 /** Slack allows 50 blocks a message: header, body, actions and a "more" line leave room for this many items. */
 const MAX_DIGEST_ITEMS = 40;
-
-export const escapeSlack = (text: string) => text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
-
-/** Only an http(s) link, with the characters that end a Slack link (`|`, `>`) or open one encoded. */
-export function safeSlackUrl(link: string | null | undefined): string | null {
-  if (!link) return null;
-  let url: URL;
-  try {
-    url = new URL(link);
-  } catch {
-    return null;
-  }
-  if (url.protocol !== "https:" && url.protocol !== "http:") return null;
-  return url.toString().replaceAll("|", "%7C").replaceAll("<", "%3C").replaceAll(">", "%3E");
-}
 
 const clip = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);
 
@@ -78,8 +65,8 @@ export function slackBlocks(message: SlackOutbound): Block[] {
   const actions: Record<string, unknown>[] = [];
   const link = safeSlackUrl(message.link);
   if (link) actions.push(button(words.open, SLACK_ACTIONS.open, { url: link, style: "primary" }));
-  if (FEEDBACK_KINDS.has(message.kind)) actions.push(button(words.giveFeedback, SLACK_ACTIONS.giveFeedback, { value: message.outboxId }));
-  if (message.snoozable ?? SNOOZABLE_KINDS.has(message.kind)) actions.push(button(words.snooze, SLACK_ACTIONS.snooze, { value: message.outboxId }));
+  if (offersGiveFeedback(message.kind)) actions.push(button(words.giveFeedback, SLACK_ACTIONS.giveFeedback, { value: message.outboxId }));
+  if (message.snoozable) actions.push(button(words.snooze, SLACK_ACTIONS.snooze, { value: message.outboxId }));
   if (actions.length) blocks.push({ type: "actions", block_id: "notification_actions", elements: actions });
   return blocks;
 }

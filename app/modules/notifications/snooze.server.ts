@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { notificationOutbox, reminderSnoozes } from "~/db/schema";
-import { REMINDER_KINDS } from "./kinds";
+import { REMINDER_KINDS, SNOOZABLE_KINDS } from "./kinds";
 import { nextDigestAt } from "./notify.server";
 
 /** "Snooze for a day": reminders to the person wait this long. */
@@ -28,7 +28,7 @@ export async function snoozeReminders(db: Db, input: { companyId: string; userId
           eq(notificationOutbox.companyId, input.companyId),
           eq(notificationOutbox.recipientUserId, input.userId),
           eq(notificationOutbox.status, "pending"),
-          inArray(notificationOutbox.kind, [...REMINDER_KINDS, "reminder-digest"]),
+          inArray(notificationOutbox.kind, [...SNOOZABLE_KINDS]),
           or(isNull(notificationOutbox.deliverAfter), lt(notificationOutbox.deliverAfter, until)),
         ),
       ),

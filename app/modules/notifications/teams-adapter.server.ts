@@ -3,7 +3,7 @@ import type { ChatDeliveryConfig, Config } from "~/lib/config.server";
 import { msteamsCopy } from "~/lib/copy";
 import { clearInstallationDisabled, deliveryTarget, markInstallationDisabled } from "~/modules/msteams/conversations.server";
 import { fail, httpLink, send, type DeliveryAdapter, type DeliveryOutcome, type Fetcher, type OutboundMessage, type PlannedRequest } from "./adapter-kit.server";
-import { isReminderKind } from "./kinds";
+import { offersGiveFeedback } from "./kinds";
 
 // Microsoft Teams through the Bot Framework connector: the bot's token from the Microsoft identity
 // platform, the person's stored 1:1 conversation (or a new one), an Adaptive Card per message.
@@ -60,7 +60,6 @@ export function escapeCardText(text: string): string {
     .replace(/\bwww\./gi, "www\u200b.");
 }
 
-const FEEDBACK_KINDS = new Set(["feedback-loop", "feedback-loop-reminder", "reminder-digest"]);
 export const SNOOZE_ACTION = "snooze_reminders";
 
 type CardElement = Record<string, unknown>;
@@ -91,12 +90,11 @@ export function teamsCard(message: TeamsMessage, appUrl: string | null): CardEle
   const actions: CardElement[] = [];
   const link = httpLink(message.link);
   if (link) actions.push(openAction(msteamsCopy.open, link));
-  if (FEEDBACK_KINDS.has(message.kind) && appUrl) {
+  if (offersGiveFeedback(message.kind) && appUrl) {
     const give = httpLink(new URL("/feedback/give", appUrl).toString());
     if (give) actions.push(openAction(msteamsCopy.giveFeedback, give));
   }
-  const snoozable = message.snoozable ?? (isReminderKind(message.kind) || message.kind === "reminder-digest");
-  if (snoozable) actions.push({ type: "Action.Submit", title: msteamsCopy.snooze, data: { action: SNOOZE_ACTION } });
+  if (message.snoozable) actions.push({ type: "Action.Submit", title: msteamsCopy.snooze, data: { action: SNOOZE_ACTION } });
   return {
     $schema: "http://adaptivecards.io/schemas/adaptive-card.json",
     type: "AdaptiveCard",

@@ -1,4 +1,5 @@
 import { sharedCopy } from "~/lib/copy";
+import { escapeSlack as escape, safeSlackUrl } from "./mrkdwn";
 
 /**
  * Block Kit views of the Slack app: the App Home tab (the person's open to-dos, each a link into
@@ -17,7 +18,6 @@ export const FEEDBACK_TEXT_MAX = 3000;
 
 type Block = Record<string, unknown>;
 
-const escape = (text: string) => text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
 const plain = (text: string, max = 75) => ({ type: "plain_text", text: text.length <= max ? text : `${text.slice(0, max - 1)}…`, emoji: false });
 
 export interface HomeTodo {
@@ -33,8 +33,9 @@ export interface HomeSection {
 }
 
 const linkLine = (todo: HomeTodo) => {
-  const url = todo.url.replaceAll("|", "%7C").replaceAll(">", "%3E").replaceAll("<", "%3C");
-  return `*<${url}|${escape(todo.title)}>*${todo.detail ? `\n${escape(todo.detail)}` : ""}`;
+  const url = safeSlackUrl(todo.url);
+  const title = url ? `*<${url}|${escape(todo.title)}>*` : `*${escape(todo.title)}*`;
+  return `${title}${todo.detail ? `\n${escape(todo.detail)}` : ""}`;
 };
 
 /** The App Home tab: the person's open to-dos by area, or why there is nothing to show. */

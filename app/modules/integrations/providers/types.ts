@@ -1,3 +1,4 @@
+import { parseRetryAfter } from "~/lib/retry-after";
 /** One person as an HR system lists them, in the app's terms. */
 export interface HrisEmployee {
   hrisId: string;
@@ -24,10 +25,8 @@ export class HrisRetryLater extends Error {
 
 /** Seconds from a Retry-After header (seconds or an HTTP date), clamped to what a queue accepts. */
 export function retryAfterSeconds(header: string | null, now = Date.now()): number | null {
-  if (!header) return null;
-  const seconds = /^\d+$/.test(header.trim()) ? Number(header.trim()) : Math.ceil((Date.parse(header) - now) / 1000);
-  if (!Number.isFinite(seconds)) return null;
-  return Math.min(43_200, Math.max(1, seconds));
+  const seconds = parseRetryAfter(header, now);
+  return seconds === undefined ? null : Math.min(43_200, Math.max(1, seconds));
 }
 
 /** Common answers of an HR system's HTTP API: throws for anything but a 2xx with a JSON body. */

@@ -1,4 +1,9 @@
+import { sharedCopy } from "~/lib/copy";
 import { httpLink, type OutboundMessage } from "../adapter-kit.server";
+import { offersGiveFeedback } from "../kinds";
+
+/** The same buttons as the chat messages, in the same words. */
+const words = sharedCopy.slackApp;
 
 /**
  * An outbox row as an e-mail: the subject, an HTML body laid out for mail clients (tables and
@@ -12,7 +17,6 @@ export interface RenderedEmail {
   text: string;
 }
 
-const FEEDBACK_KINDS = new Set(["feedback-loop", "feedback-loop-reminder", "reminder-digest"]);
 
 export function escapeHtml(value: string): string {
   return value
@@ -52,9 +56,9 @@ interface Action {
 function actionsOf(message: OutboundMessage, appUrl: string): Action[] {
   const actions: Action[] = [];
   const link = httpLink(message.link);
-  if (link) actions.push({ label: "Open", href: link });
-  if (FEEDBACK_KINDS.has(message.kind)) actions.push({ label: "Give Feedback", href: new URL("/feedback/give", appUrl).toString() });
-  if (message.snoozable) actions.push({ label: "Snooze for a day", href: new URL("/notifications/snooze", appUrl).toString() });
+  if (link) actions.push({ label: words.open, href: link });
+  if (offersGiveFeedback(message.kind)) actions.push({ label: words.giveFeedback, href: new URL("/feedback/give", appUrl).toString() });
+  if (message.snoozable) actions.push({ label: words.snooze, href: new URL("/notifications/snooze", appUrl).toString() });
   return actions;
 }
 
